@@ -1,0 +1,204 @@
+import { z } from "zod";
+import { CURRENCIES, paginatedSchema } from "./common.ts";
+import { DESIGN_STATUSES, UPLOAD_STATUSES } from "./orders.ts";
+
+export const DESIGN_TYPES = ["ring", "necklace", "earrings", "bracelet", "nose_pin", "pendant", "other"] as const;
+export type DesignType = (typeof DESIGN_TYPES)[number];
+export const DESIGN_TYPE_LABELS: Record<DesignType, string> = {
+  ring: "Ring",
+  necklace: "Necklace",
+  earrings: "Earrings",
+  bracelet: "Bracelet",
+  nose_pin: "Nose Pin",
+  pendant: "Pendant",
+  other: "Other",
+};
+
+export const METAL_TYPES = ["gold", "platinum", "silver", "other"] as const;
+export type MetalType = (typeof METAL_TYPES)[number];
+export const METAL_TYPE_LABELS: Record<MetalType, string> = { gold: "Gold", platinum: "Platinum", silver: "Sterling Silver", other: "Other" };
+
+export const METAL_COLORS = ["yellow", "white", "rose"] as const;
+export type MetalColor = (typeof METAL_COLORS)[number];
+export const METAL_COLOR_LABELS: Record<MetalColor, string> = { yellow: "Yellow", white: "White", rose: "Rose" };
+
+export const PURITIES = ["14K", "18K", "22K", "24K", "925", "950"] as const;
+export type Purity = (typeof PURITIES)[number];
+
+export const STONE_CUT_DEFAULT = "NA";
+export const MAX_IMAGES_PER_DESIGN = 10;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const ALLOWED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** Links are shown as <a href>: only http(s), never javascript: or data:. */
+const httpUrl = z.url({ protocol: /^https?$/, error: "Enter a valid URL." });
+const text = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+/** Optional enum: an empty string means "not chosen". */
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.literal("")]).default("");
+/** Optional non-negative number; "" and null mean "not given". Numbers may arrive as strings from forms. */
+const optionalNumber = (decimals: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ error: "A valid number is required." })
+      .nonnegative("Ensure this value is greater than or equal to 0.")
+      .max(1_000_000_000, "Ensure this value is less than or equal to 1000000000.")
+      .refine((n) => Number.isFinite(n) && Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, {
+        message: `Ensure that there are no more than ${decimals} decimal places.`,
+      })
+      .nullable(),
+  );
+
+export const stoneInputSchema = z.object({
+  stone_type: text(100).default(""),
+  stone_cut: text(100).default(STONE_CUT_DEFAULT).transform((v) => v || STONE_CUT_DEFAULT),
+  stone_carat: optionalNumber(2).default(null),
+  stone_color: text(50).default(""),
+  stone_clarity: text(50).default(""),
+  position: text(100).default(""),
+  quantity: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? 1 : typeof v === "string" ? Number(v) : v),
+    z.number().int("Quantity must be a whole number.").min(1, "Quantity must be at least 1.").max(10_000),
+  ),
+});
+export type StoneInput = z.input<typeof stoneInputSchema>;
+export type Stone = z.output<typeof stoneInputSchema>;
+
+/** The `data` JSON of the multipart create (POST) and edit (PUT) of a design. */
+export const designInputSchema = z.object({
+  name: z.string({ error: "Design name is required." }).trim().min(1, "Design name is required.").max(200),
+  design_type: z.enum(DESIGN_TYPES).default("other"),
+  description: z.string({ error: "Design description is required." }).trim().min(1, "Design description is required.").max(5000),
+  inspiration_link: z.union([z.literal(""), httpUrl.max(2048)]).default(""),
+  metal_type: optionalEnum(METAL_TYPES),
+  metal_color: optionalEnum(METAL_COLORS),
+  purity: optionalEnum(PURITIES),
+  weight: optionalNumber(2).default(null),
+  weight_unit: z.enum(["g"]).default("g"),
+  style: text(200).default(""),
+  setting_type: text(200).default(""),
+  band_width: optionalNumber(2).default(null),
+  design_features: text(2000).default(""),
+  stones: z.array(stoneInputSchema).max(50).default([]),
+  length: optionalNumber(2).default(null),
+  width: optionalNumber(2).default(null),
+  height: optionalNumber(2).default(null),
+  size: text(50).default(""),
+  ring_size: text(50).default(""),
+  chain_length: text(50).default(""),
+  budget: optionalNumber(2).default(null),
+  budget_range: text(100).default(""),
+  currency: z.enum(CURRENCIES).default("INR"),
+  special_requests: text(2000).default(""),
+  /** Edit only: ids of existing images to remove. */
+  remove_image_ids: z.array(z.uuid()).max(MAX_IMAGES_PER_DESIGN).default([]),
+});
+export type DesignInput = z.input<typeof designInputSchema>;
+export type DesignData = z.output<typeof designInputSchema>;
+
+/** The JSON save of an extracted product (spec §7): texts as given, parsed where possible. */
+export const designFromLinkSchema = z.object({
+  name: z.string().trim().max(200).optional().transform((v) => v || "Untitled Design"),
+  design_type: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => {
+      const key = (v ?? "").toLowerCase().replace(/[\s-]+/g, "_");
+      return (DESIGN_TYPES as readonly string[]).includes(key) ? (key as DesignType) : "other";
+    }),
+  description: text(5000).default(""),
+  inspiration_link: z.union([z.literal(""), httpUrl.max(2048)]).default(""),
+  metal: text(300).default(""),
+  stones: text(2000).default(""),
+  size: text(50).default(""),
+  budget: text(100).default(""),
+});
+export type DesignFromLink = z.input<typeof designFromLinkSchema>;
+
+export const designImageSchema = z.object({
+  id: z.string(),
+  /** Short-lived signed URL of the original; a plain <img> works. */
+  image: z.string(),
+  thumbnail: z.string(),
+  /** Signed URL of a 1024 px WebP rendition, for the detail view (the original may be 10 MB). */
+  preview: z.string().optional(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type DesignImage = z.infer<typeof designImageSchema>;
+
+/** A stone as responses carry it (plain fields: response schemas must not transform). */
+export const stoneSchema = z.object({
+  id: z.string(),
+  stone_type: z.string(),
+  stone_cut: z.string(),
+  stone_carat: z.number().nullable(),
+  stone_color: z.string(),
+  stone_clarity: z.string(),
+  position: z.string(),
+  quantity: z.number().int(),
+});
+export type StoneResponse = z.infer<typeof stoneSchema>;
+
+export const designSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  design_type: z.enum(DESIGN_TYPES),
+  description: z.string(),
+  inspiration_link: z.string(),
+  metal_type: z.string(),
+  metal_color: z.string(),
+  purity: z.string(),
+  /** The metal as text, as the link save gave it ("18K Rose Gold"). */
+  metal: z.string(),
+  weight: z.number().nullable(),
+  weight_unit: z.string(),
+  style: z.string(),
+  setting_type: z.string(),
+  band_width: z.number().nullable(),
+  design_features: z.string(),
+  stones: z.array(stoneSchema),
+  /** The stones as text, as the link save gave them. */
+  stones_text: z.string(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  size: z.string(),
+  ring_size: z.string(),
+  chain_length: z.string(),
+  budget: z.number().nullable(),
+  budget_range: z.string(),
+  currency: z.enum(CURRENCIES),
+  special_requests: z.string(),
+  stone_type: z.string(),
+  stone_size: z.string(),
+  stone_color: z.string(),
+  stone_cut: z.string(),
+  stone_setting: z.string(),
+  images: z.array(designImageSchema),
+  status: z.enum(DESIGN_STATUSES),
+  source: z.enum(["custom", "link"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Design = z.infer<typeof designSchema>;
+
+export const designListSchema = paginatedSchema(designSchema);
+
+export const uploadSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  /** Where the file is used, e.g. the design it belongs to. */
+  design_id: z.string().nullable(),
+  design_name: z.string().nullable(),
+  /** Signed URLs, only for completed files. */
+  url: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+export const uploadListSchema = paginatedSchema(uploadSchema);
