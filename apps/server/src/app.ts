@@ -1,0 +1,302 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { systemClock, type Clock } from "./lib/clock.ts";
+import { AppError, DetailError, ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
+import type { Mailer } from "./lib/mail.ts";
+import { createSafeFetcher, type SafeFetcher } from "./lib/safe-fetch.ts";
+import type { Storage } from "./lib/storage.ts";
+import { registerExtractionRoutes } from "./modules/extraction/extraction.routes.ts";
+import { createExtractionService } from "./modules/extraction/extraction.service.ts";
+import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
+import { createAuthService, type AuthenticatedUser, type AuthLimits, type AuthService } from "./modules/auth/auth.service.ts";
+import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
+import { registerDesignModules } from "./modules/designs/designs.module.ts";
+import { registerHealthRoutes } from "./modules/health/health.routes.ts";
+import { registerGalleryRoutes } from "./modules/gallery/gallery.routes.ts";
+import { registerLeadRoutes } from "./modules/leads/leads.routes.ts";
+import type { LeadLimit } from "./modules/leads/leads.service.ts";
+import { registerSiteRoutes } from "./modules/site/site.routes.ts";
+import { createPageSender } from "./modules/site/web-pages.ts";
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    authUser: AuthenticatedUser | null;
+    /** The signed-in user; only call after the `authenticate` pre-handler. */
+    auth(): AuthenticatedUser;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  clock?: Clock;
+  rateLimits?: RateLimitStore;
+  /** Fetches product pages for link extraction; tests hand in one with their own allow-list. */
+  fetcher?: SafeFetcher;
+  authLimits?: Partial<AuthLimits>;
+  /** Where uploaded files live; defaults to local disk under DATA_DIR/uploads. */
+  storage?: Storage;
+  /** Throttle for POST /api/leads/ per IP; tests tighten it. */
+  leadLimit?: LeadLimit;
+}
+
+export interface App {
+  app: AppInstance;
+  services: { auth: AuthService };
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+export const FILES_PER_REQUEST = 10;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, mailer, logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const rateLimits = deps.rateLimits ?? createDbRateLimitStore(database.db, clock);
+
+  const appLogger: FastifyBaseLogger = logger;
+  const app = Fastify({
+    loggerInstance: appLogger,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.header("x-request-id", req.id);
+    done();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", "blob:"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith("https:") ? undefined : false,
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: FILE_SIZE_LIMIT, files: FILES_PER_REQUEST, fields: 50, fieldSize: 256 * 1024, parts: 100 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Aurelia Atelier API", version: "1.0.0", description: "Custom certified jewellery: designs, quotes, orders." },
+      components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization", description: "Token <key>" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
+
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    mailer,
+    rateLimits,
+    publicUrl: config.publicUrl,
+    limits: deps.authLimits ?? {},
+    limitScale: config.rateLimitScale,
+    onBackgroundError: (err) => logger.error({ err }, "background mail failed"),
+  });
+
+  app.decorateRequest("authUser", null);
+  app.decorateRequest("auth", function (this: FastifyRequest) {
+    if (!this.authUser) throw new UnauthorizedError();
+    return this.authUser;
+  });
+  app.decorate("authenticate", async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    if (!header) throw new UnauthorizedError("Authentication credentials were not provided.");
+    const match = /^Token\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new UnauthorizedError("Invalid token header. No credentials provided.");
+    req.authUser = await auth.authenticate(match[1]);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    // Error bodies have the spec's shapes, not the route's success schema: serialize them as they are.
+    reply.serializer(JSON.stringify);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      if (err.validationContext === "querystring" || err.validationContext === "params") {
+        const isPage = err.validation.some((v) => v.instancePath === "/page");
+        return reply.code(isPage ? 404 : 400).send({ detail: isPage ? "Invalid page." : "Invalid request parameters." });
+      }
+      const fields: Record<string, string[]> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "non_field_errors";
+        (fields[key] ??= []).push(issue.message ?? "Invalid value.");
+      }
+      return reply.code(400).send(fields);
+    }
+    if (err instanceof ThrottledError) {
+      return reply.code(429).header("retry-after", String(err.retryAfterSeconds)).send({ detail: err.message });
+    }
+    if (err instanceof ValidationError) return reply.code(400).send(err.fields);
+    if (err instanceof ErrorFieldError) return reply.code(err.status).send({ error: err.message });
+    if (err instanceof UnauthorizedError) return reply.code(401).header("www-authenticate", "Token").send({ detail: err.message });
+    if (err instanceof AppError || err instanceof DetailError) return reply.code(err.status).send({ detail: err.message });
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: clientMessage(err as { code?: string; message: string }, status) });
+    }
+    req.log.error({ err }, "unhandled error");
+    return reply.code(500).send({ detail: "A server error occurred." });
+  });
+
+  registerHealthRoutes(app, database);
+  registerAuthRoutes(app, auth);
+  // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
+  await registerDesignModules(app, { db: database.db, config, clock, storage: deps.storage });
+  registerGalleryRoutes(app, { db: database.db, logger: appLogger });
+  registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
+  registerSiteRoutes(app, config);
+  registerExtractionRoutes(app, {
+    extraction: createExtractionService({ fetcher: deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts }) }),
+    rateLimits,
+    limitScale: config.rateLimitScale,
+  });
+
+  await registerWebApp(app, config.webDistDir, config.publicUrl);
+
+  return { app, services: { auth } };
+}
+
+/** Messages for Fastify's own 4xx errors, without internals. */
+function clientMessage(err: { code?: string; message: string }, status: number): string {
+  switch (err.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "JSON parse error - the request body is not valid JSON.";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_REQ_FILE_TOO_LARGE":
+      return "Request body is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported media type in request.";
+    case "FST_FILES_LIMIT":
+    case "FST_PARTS_LIMIT":
+      return "Too many files in one request.";
+    default:
+      return status === 404 ? "Not found." : status === 413 ? "Request body is too large." : "Bad request.";
+  }
+}
+
+/**
+ * The built web app: hashed assets cached for a year (pre-compressed .br/.gz served when
+ * accepted), prerendered pages where they exist (index.html is the prerendered home), and the
+ * app shell (app.html; index.html in a build without prerendering) for every other non-API
+ * path (client-side routes). HTML goes through `sendPage`, which fills in PUBLIC_URL.
+ */
+async function registerWebApp(app: AppInstance, distDir: string, publicUrl: string): Promise<void> {
+  const indexFile = path.join(distDir, "index.html");
+  const hasWeb = fs.existsSync(indexFile);
+  const shell = fs.existsSync(path.join(distDir, "app.html")) ? "app.html" : "index.html";
+  const sendPage = createPageSender(distDir, publicUrl);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      serve: true,
+      cacheControl: false,
+      preCompressed: true,
+      // Files only: pages and client-side routes (no extension) and HTML go through sendPage below.
+      allowedPath: (pathName) => ![".html", ""].includes(path.posix.extname(pathName)),
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  if (hasWeb) {
+    // The static plugin refuses directory URLs ("/", "/gallery/"): the home page is answered
+    // here, and a page address with a trailing slash redirects to the one without (canonical).
+    app.get("/", { schema: { hide: true } }, (req, reply) => sendPage(req, reply, prerenderedFile(distDir, "/") ?? shell));
+    app.addHook("onRequest", async (req, reply) => {
+      const [pathname = "/", query] = req.url.split("?");
+      if ((req.method === "GET" || req.method === "HEAD") && pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
+        return reply.redirect(pathname.replace(/\/+$/, "") + (query === undefined ? "" : `?${query}`), 301);
+      }
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split("?")[0] ?? "/";
+    if (url === "/api" || url.startsWith("/api/")) return reply.code(404).send({ detail: "Not found." });
+    if (req.method !== "GET" && req.method !== "HEAD") return reply.code(404).send({ detail: "Not found." });
+    if (!hasWeb) return reply.code(404).type("text/plain").send("The web app is not built. Run `npm run build`.");
+    return sendPage(req, reply, prerenderedFile(distDir, url) ?? shell);
+  });
+}
+
+function prerenderedFile(distDir: string, url: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return null;
+  }
+  const rel = path.posix.normalize(decoded).replace(/^\/+|\/+$/g, "");
+  if (rel.includes("..")) return null;
+  const candidate = rel ? `${rel}/index.html` : "index.html";
+  return fs.existsSync(path.join(distDir, candidate)) ? candidate : null;
+}

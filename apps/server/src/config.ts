@@ -1,0 +1,94 @@
+import path from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Aurelia Atelier <no-reply@localhost>"),
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().optional()),
+  SOCIAL_INSTAGRAM: optionalUrl,
+  SOCIAL_FACEBOOK: optionalUrl,
+  SOCIAL_PINTEREST: optionalUrl,
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  REDIS_URL: optionalUrl,
+  EXTRACT_ALLOWED_HOSTS: z.string().default(""),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  WEB_DIST_DIR: z.string().optional(),
+  FILE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
+});
+
+export type Config = Readonly<{
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string | undefined;
+  contactPhone: string | undefined;
+  /** Social profile links shown in the footer; only the configured ones appear. */
+  socialLinks: Readonly<{ instagram?: string; facebook?: string; pinterest?: string }>;
+  logLevel: (typeof LOG_LEVELS)[number];
+  redisUrl: string | undefined;
+  extractAllowedHosts: string[];
+  /** Multiplies every throttle limit (1 in production; higher for load tests and browser suites). */
+  rateLimitScale: number;
+  trustProxy: boolean;
+  webDistDir: string;
+  /** HMAC secret of signed file URLs; when unset, one is made and kept in DATA_DIR/secret-key. */
+  fileUrlSecret: string | undefined;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value fails with a readable list of every problem. */
+/**
+ * Relative paths are taken from where the command was typed: npm runs workspace scripts inside
+ * the workspace, but sets INIT_CWD to the folder `npm start` was run from (the repository root).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_CWD ?? process.cwd()): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
+    contactPhone: e.CONTACT_PHONE,
+    socialLinks: Object.freeze({
+      ...(e.SOCIAL_INSTAGRAM && { instagram: e.SOCIAL_INSTAGRAM }),
+      ...(e.SOCIAL_FACEBOOK && { facebook: e.SOCIAL_FACEBOOK }),
+      ...(e.SOCIAL_PINTEREST && { pinterest: e.SOCIAL_PINTEREST }),
+    }),
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    extractAllowedHosts: e.EXTRACT_ALLOWED_HOSTS.split(",").map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY === "true",
+    webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
+    fileUrlSecret: e.FILE_URL_SECRET,
+  });
+}

@@ -1,0 +1,4 @@
+export * from "./users.ts";
+export * from "./designs.ts";
+export * from "./gallery.ts";
+export * from "./leads.ts";

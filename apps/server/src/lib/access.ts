@@ -1,0 +1,21 @@
+import type { Role } from "@atelier/contract";
+import { NotFoundError } from "./errors.ts";
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+export function isStaff(actor: Actor): boolean {
+  return actor.role === "staff" || actor.role === "admin";
+}
+
+/**
+ * The one access check for rows owned by a customer: staff see every row, a customer only
+ * their own. A row that is not theirs answers 404, exactly like a row that does not exist,
+ * so ids cannot be probed.
+ */
+export function assertCanAccess<T extends { userId: string }>(actor: Actor, row: T | null | undefined, notFoundMessage?: string): T {
+  if (!row || (row.userId !== actor.id && !isStaff(actor))) throw new NotFoundError(notFoundMessage);
+  return row;
+}

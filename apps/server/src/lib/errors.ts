@@ -1,0 +1,61 @@
+import type { FieldErrors } from "@atelier/contract";
+
+/** Domain errors thrown by services; the one error handler maps them to HTTP (see app.ts). */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  constructor(message = "Not found.") {
+    super(message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+  constructor(message = "Authentication credentials were not provided.") {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  constructor(message = "You do not have permission to perform this action.") {
+    super(message);
+  }
+}
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+}
+
+/** 400 with field arrays: `{"email": ["..."]}`, or `{"non_field_errors": ["..."]}` for the whole form. */
+export class ValidationError extends AppError {
+  readonly status = 400;
+  constructor(readonly fields: FieldErrors) {
+    super(Object.values(fields).flat()[0] ?? "Invalid input.");
+  }
+}
+
+/** 400 as `{"error": "..."}`, where the spec's client reads an `error` field. */
+export class ErrorFieldError extends AppError {
+  readonly status = 400;
+}
+
+/** 400 (or another 4xx) as `{"detail": "..."}`. */
+export class DetailError extends AppError {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ThrottledError extends AppError {
+  readonly status = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  }
+}

@@ -1,0 +1,72 @@
+import {
+  authResponseSchema,
+  changePasswordRequestSchema,
+  detailErrorSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  updateUserRequestSchema,
+  userSchema,
+} from "@atelier/contract";
+import { z } from "zod";
+import type { AppInstance } from "../../app.ts";
+import { toUserResponse, type AuthService } from "./auth.service.ts";
+
+const TAGS = ["auth"];
+
+export function registerAuthRoutes(app: AppInstance, auth: AuthService): void {
+  app.post("/api/auth/register/", {
+    schema: { tags: TAGS, summary: "Create a customer account", body: registerRequestSchema, response: { 201: authResponseSchema } },
+    handler: async (req, reply) => reply.code(201).send(await auth.register(req.body, req.ip)),
+  });
+
+  app.post("/api/auth/login/", {
+    schema: { tags: TAGS, summary: "Sign in", body: loginRequestSchema, response: { 200: authResponseSchema } },
+    handler: async (req) => auth.login(req.body, req.ip),
+  });
+
+  app.post("/api/auth/logout/", {
+    schema: { tags: TAGS, summary: "Revoke the presented token", response: { 204: z.null() } },
+    preHandler: app.authenticate,
+    handler: async (req, reply) => {
+      await auth.logout(req.auth().tokenId);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get("/api/auth/user/", {
+    schema: { tags: TAGS, summary: "The signed-in user", response: { 200: userSchema, 401: detailErrorSchema } },
+    preHandler: app.authenticate,
+    handler: (req) => toUserResponse(req.auth().user),
+  });
+
+  app.patch("/api/auth/user/", {
+    schema: { tags: TAGS, summary: "Update names and profile", body: updateUserRequestSchema, response: { 200: userSchema } },
+    preHandler: app.authenticate,
+    handler: async (req) => auth.updateProfile(req.auth().user.id, req.body),
+  });
+
+  app.post("/api/auth/change-password/", {
+    schema: { tags: TAGS, summary: "Change password; other sessions are signed out", body: changePasswordRequestSchema, response: { 200: detailErrorSchema } },
+    preHandler: app.authenticate,
+    handler: async (req) => {
+      await auth.changePassword(req.auth(), req.body);
+      return { detail: "Password updated successfully." };
+    },
+  });
+
+  app.post("/api/auth/forgot-password/", {
+    schema: { tags: TAGS, summary: "E-mail a reset link", body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    handler: async (req) => auth.forgotPassword(req.body.email, req.ip),
+  });
+
+  app.post("/api/auth/reset-password/", {
+    schema: { tags: TAGS, summary: "Set a new password from a reset link", body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    handler: async (req) => {
+      await auth.resetPassword(req.body, req.ip);
+      return { message: "Password reset successful!" };
+    },
+  });
+}

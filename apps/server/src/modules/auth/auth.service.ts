@@ -1,0 +1,287 @@
+import { hash, verify } from "@node-rs/argon2";
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type Role,
+  type UpdateUserRequest,
+  type User,
+} from "@atelier/contract";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { randomSecret, sha256 } from "../../lib/crypto.ts";
+import { ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
+import { renderEmail, type Mailer } from "../../lib/mail.ts";
+import type { RateLimitStore } from "../../lib/rate-limit.ts";
+import * as repo from "./auth.repository.ts";
+import type { UserRow } from "./auth.repository.ts";
+import { checkPassword } from "./password-policy.ts";
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const TOKEN_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+const UNIQUE_VIOLATION = "23505";
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/** Throttling limits; tests may tighten or loosen them. */
+export const DEFAULT_AUTH_LIMITS = {
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
+  registerPerIp: { max: 30, windowMs: 60 * 60_000 },
+  forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
+  forgotPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  resetFailuresPerIp: { max: 20, windowMs: 15 * 60_000 },
+} satisfies Record<string, Limit>;
+export type AuthLimits = typeof DEFAULT_AUTH_LIMITS;
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  rateLimits: RateLimitStore;
+  publicUrl: string;
+  limits?: Partial<AuthLimits>;
+  /** Multiplies every limit's maximum (config RATE_LIMIT_SCALE). */
+  limitScale?: number;
+  onBackgroundError?: (err: unknown) => void;
+}
+
+export interface AuthenticatedUser {
+  user: UserRow;
+  tokenId: string;
+}
+
+export function toUserResponse(row: UserRow): User {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    username: row.username,
+    email: row.email,
+    date_joined: row.dateJoined.toISOString(),
+    role: row.role,
+    profile: { company_name: row.companyName, phone_number: row.phoneNumber, address: row.address },
+  };
+}
+
+/** A valid hash to verify against when the account does not exist, so both paths take as long. */
+const DUMMY_HASH_PROMISE = hash(randomSecret());
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock, mailer, rateLimits, publicUrl } = deps;
+  const scale = deps.limitScale ?? 1;
+  const limits = Object.fromEntries(
+    Object.entries({ ...DEFAULT_AUTH_LIMITS, ...deps.limits }).map(([k, l]) => [k, { ...l, max: Math.ceil(l.max * scale) }]),
+  ) as AuthLimits;
+  const pending = new Set<Promise<void>>();
+
+  async function guard(key: string, limit: Limit, count: boolean): Promise<void> {
+    const state = count ? await rateLimits.hit(key, limit.windowMs) : await rateLimits.peek(key);
+    if (!state) return;
+    const over = count ? state.count > limit.max : state.count >= limit.max;
+    if (over) throw new ThrottledError(Math.max(1, Math.ceil(state.resetInMs / 1000)));
+  }
+
+  async function issueToken(db: Db, userId: string): Promise<string> {
+    const key = randomSecret(32);
+    await repo.insertToken(db, userId, sha256(key));
+    return key;
+  }
+
+  async function deriveUsername(email: string): Promise<string> {
+    const base =
+      email
+        .split("@")[0]!
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, "")
+        .slice(0, 30) || "user";
+    if (!(await repo.usernameExists(db, base))) return base;
+    for (let n = 2; n < 1000; n++) {
+      if (!(await repo.usernameExists(db, `${base}${n}`))) return `${base}${n}`;
+    }
+    return `${base}${randomSecret(4).toLowerCase()}`;
+  }
+
+  function sendInBackground(message: Parameters<Mailer["send"]>[0]): void {
+    const p = mailer
+      .send(message)
+      .catch((err: unknown) => deps.onBackgroundError?.(err))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }
+
+  return {
+    async register(input: RegisterRequest, ip: string) {
+      await guard(`register:ip:${ip}`, limits.registerPerIp, true);
+      const email = input.email.toLowerCase();
+      if (input.password !== input.confirm_password) {
+        throw new ValidationError({ confirm_password: ["The two password fields didn't match."] });
+      }
+      const policy = checkPassword(input.password, { email });
+      if (policy.length) throw new ValidationError({ password: policy });
+      if (await repo.findUserByEmail(db, email)) {
+        throw new ValidationError({ email: ["A user with that email already exists."] });
+      }
+      const passwordHash = await hash(input.password);
+      const username = await deriveUsername(email);
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await repo.insertUser(tx, { email, username, passwordHash, role: "customer", passwordChangedAt: clock.now() });
+          return { token: await issueToken(tx, user.id), user: toUserResponse(user) };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ValidationError({ email: ["A user with that email already exists."] });
+        throw err;
+      }
+    },
+
+    async login(input: LoginRequest, ip: string) {
+      const email = input.email.toLowerCase();
+      const accountKey = `login:account:${sha256(email)}`;
+      const ipKey = `login:ip:${ip}`;
+      await guard(accountKey, limits.loginFailuresPerAccount, false);
+      await guard(ipKey, limits.loginFailuresPerIp, false);
+      const user = await repo.findUserByEmail(db, email);
+      const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
+      if (!user || !ok) {
+        await rateLimits.hit(accountKey, limits.loginFailuresPerAccount.windowMs);
+        await rateLimits.hit(ipKey, limits.loginFailuresPerIp.windowMs);
+        throw new ValidationError({ non_field_errors: ["Unable to log in with provided credentials."] });
+      }
+      await rateLimits.reset(accountKey);
+      return { token: await issueToken(db, user.id), user: toUserResponse(user) };
+    },
+
+    async authenticate(rawToken: string): Promise<AuthenticatedUser> {
+      const row = await repo.findUserByTokenHash(db, sha256(rawToken));
+      if (!row) throw new UnauthorizedError("Invalid token.");
+      const now = clock.now();
+      if (now.getTime() - row.lastUsedAt.getTime() > TOKEN_TOUCH_INTERVAL_MS) await repo.touchToken(db, row.tokenId, now);
+      return { user: row.user, tokenId: row.tokenId };
+    },
+
+    async logout(tokenId: string): Promise<void> {
+      await repo.deleteToken(db, tokenId);
+    },
+
+    async updateProfile(userId: string, input: UpdateUserRequest): Promise<User> {
+      const row = await repo.updateUser(db, userId, {
+        ...(input.first_name !== undefined && { firstName: input.first_name }),
+        ...(input.last_name !== undefined && { lastName: input.last_name }),
+        ...(input.profile?.company_name !== undefined && { companyName: input.profile.company_name }),
+        ...(input.profile?.phone_number !== undefined && { phoneNumber: input.profile.phone_number }),
+        ...(input.profile?.address !== undefined && { address: input.profile.address }),
+      });
+      return toUserResponse(row);
+    },
+
+    async changePassword(current: AuthenticatedUser, input: ChangePasswordRequest): Promise<void> {
+      const { user } = current;
+      if (!(await verify(user.passwordHash, input.old_password))) {
+        throw new ValidationError({ old_password: ["Your old password was entered incorrectly. Please enter it again."] });
+      }
+      if (input.new_password !== input.confirm_password) {
+        throw new ValidationError({ confirm_password: ["The two password fields didn't match."] });
+      }
+      const policy = checkPassword(input.new_password, policyContext(user));
+      if (policy.length) throw new ValidationError({ new_password: policy });
+      const passwordHash = await hash(input.new_password);
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: clock.now() });
+        await repo.deleteUserTokens(tx, user.id, current.tokenId);
+        await repo.deleteResetTokens(tx, user.id);
+      });
+    },
+
+    async forgotPassword(emailInput: string, ip: string): Promise<{ message: string }> {
+      const email = emailInput.toLowerCase();
+      await guard(`forgot:ip:${ip}`, limits.forgotPerIp, true);
+      await guard(`forgot:account:${sha256(email)}`, limits.forgotPerAccount, true);
+      const user = await repo.findUserByEmail(db, email);
+      if (user) {
+        const token = randomSecret(32);
+        const now = clock.now();
+        await repo.insertResetToken(db, user.id, sha256(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+        const uid = Buffer.from(user.id).toString("base64url");
+        const url = `${publicUrl}/reset-password/${uid}/${token}`;
+        const body = renderEmail({
+          heading: "Reset your password",
+          paragraphs: [
+            "We received a request to reset the password of your Aurelia Atelier account.",
+            "The link below works once and expires in one hour. If you did not ask for it, you can ignore this e-mail: your password stays as it is.",
+          ],
+          action: { label: "Choose a new password", url },
+        });
+        sendInBackground({ to: user.email, subject: "Reset your password", ...body });
+      }
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+
+    async resetPassword(input: ResetPasswordRequest, ip: string): Promise<void> {
+      const ipKey = `reset:ip:${ip}`;
+      await guard(ipKey, limits.resetFailuresPerIp, false);
+      const fail = async (message: string): Promise<never> => {
+        await rateLimits.hit(ipKey, limits.resetFailuresPerIp.windowMs);
+        throw new ErrorFieldError(message);
+      };
+      const invalid = "This password reset link is invalid or has already been used.";
+      const userId = Buffer.from(input.uid, "base64url").toString("utf8");
+      if (!/^[0-9a-f-]{36}$/i.test(userId)) return fail(invalid);
+      const user = await repo.findUserById(db, userId);
+      const token = user && (await repo.findResetToken(db, user.id, sha256(input.token)));
+      if (!user || !token || token.usedAt || token.createdAt < user.passwordChangedAt) return fail(invalid);
+      const now = clock.now();
+      if (token.expiresAt <= now) return fail("This password reset link has expired. Please request a new one.");
+      if (input.new_password !== input.confirm_password) throw new ErrorFieldError("Passwords don't match.");
+      const policy = checkPassword(input.new_password, policyContext(user));
+      if (policy.length) throw new ErrorFieldError(policy.join(" "));
+      if (await verify(user.passwordHash, input.new_password)) {
+        throw new ErrorFieldError("Your new password must be different from your current password.");
+      }
+      const passwordHash = await hash(input.new_password);
+      await db.transaction(async (tx) => {
+        if (!(await repo.consumeResetToken(tx, token.id, now))) throw new ErrorFieldError(invalid);
+        await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
+        await repo.deleteUserTokens(tx, user.id);
+        await repo.deleteResetTokens(tx, user.id);
+      });
+    },
+
+    /** Creates a staff or admin account (command line); there is never a default password. */
+    async createAccount(input: { email: string; password: string; role: Role }): Promise<User> {
+      const email = input.email.toLowerCase();
+      const policy = checkPassword(input.password, { email });
+      if (policy.length) throw new ValidationError({ password: policy });
+      if (await repo.findUserByEmail(db, email)) throw new ValidationError({ email: ["A user with that email already exists."] });
+      const user = await repo.insertUser(db, {
+        email,
+        username: await deriveUsername(email),
+        passwordHash: await hash(input.password),
+        role: input.role,
+        passwordChangedAt: clock.now(),
+      });
+      return toUserResponse(user);
+    },
+
+    /** Waits for e-mails still being sent (graceful shutdown, tests). */
+    async drain(): Promise<void> {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function policyContext(user: UserRow) {
+  return { email: user.email, username: user.username, firstName: user.firstName, lastName: user.lastName };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return e.code === UNIQUE_VIOLATION || e.cause?.code === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,157 @@
+import {
+  designFromLinkSchema,
+  designInputSchema,
+  designListSchema,
+  designSchema,
+  pageQuerySchema,
+  type DesignData,
+  type FieldErrors,
+} from "@atelier/contract";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppInstance } from "../../app.ts";
+import { DetailError, ValidationError } from "../../lib/errors.ts";
+import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
+import { actorOf, uuidOr404 } from "../uploads/uploads.routes.ts";
+import type { DesignsService } from "./designs.service.ts";
+
+const TAGS = ["designs"];
+const idParams = z.object({ id: z.string() });
+const listQuery = pageQuerySchema.extend({ search: z.string().optional() });
+
+/** zod issues as the API's field arrays: `{"name": ["Design name is required."], "stones.0.quantity": [...]}`. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "non_field_errors";
+    const list = (fields[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return fields;
+}
+
+/** PostgreSQL text cannot hold NUL characters; they carry no meaning in a form, so they go. */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\0", "") as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  }
+  return value;
+}
+
+/** The multipart `data` field, validated; refused files are reported beside the field errors. */
+function parseForm(form: ImageForm): DesignData {
+  const errors: FieldErrors = {};
+  let value: unknown = {};
+  if (form.data.present) {
+    value = form.data.value;
+    if (form.data.raw) {
+      if (form.data.truncated) errors.data = ["The data field is too large."];
+      else {
+        try {
+          value = JSON.parse(form.data.value as string);
+        } catch {
+          errors.data = ["The data field is not valid JSON."];
+        }
+      }
+    }
+    if (!errors.data && (typeof value !== "object" || value === null || Array.isArray(value))) {
+      errors.data = ["The data field must be a JSON object."];
+    }
+  }
+  let data: DesignData | undefined;
+  if (!errors.data) {
+    const parsed = designInputSchema.safeParse(withoutNul(value));
+    if (parsed.success) data = parsed.data;
+    else Object.assign(errors, fieldErrorsOf(parsed.error));
+  }
+  if (form.imageErrors.length > 0) errors.images = [...(errors.images ?? []), ...form.imageErrors];
+  if (!data || Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return data;
+}
+
+/** Reads the request as the custom form: multipart (data + images) or, without files, plain JSON. */
+async function withDesignForm<T>(req: FastifyRequest, tmpDir: string, use: (data: DesignData, files: StagedImage[]) => Promise<T>): Promise<T> {
+  if (req.isMultipart()) {
+    const form = await readImageForm(req, tmpDir);
+    try {
+      return await use(parseForm(form), form.files);
+    } finally {
+      await form.cleanup();
+    }
+  }
+  if (isJson(req)) {
+    const parsed = designInputSchema.safeParse(withoutNul(req.body ?? {}));
+    if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+    return use(parsed.data, []);
+  }
+  throw new DetailError(415, "Unsupported media type in request.");
+}
+
+const isJson = (req: FastifyRequest) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(req.headers["content-type"] ?? "");
+
+export function registerDesignRoutes(app: AppInstance, designs: DesignsService, tmpDir: string): void {
+  app.get("/api/designs/", {
+    schema: {
+      tags: TAGS,
+      summary: "The signed-in user's designs, newest first, 10 a page; `search` filters by name, description or type",
+      querystring: listQuery,
+      response: { 200: designListSchema },
+    },
+    preHandler: app.authenticate,
+    handler: async (req) => designs.list(actorOf(req), req.query.page, req.query.search ?? ""),
+  });
+
+  app.post("/api/designs/", {
+    schema: {
+      tags: TAGS,
+      summary: "Create a design: multipart (`data` JSON + repeated `images`) from the custom form, or JSON from a saved product link",
+      response: { 201: designSchema },
+    },
+    preHandler: app.authenticate,
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      if (req.isMultipart()) {
+        const created = await withDesignForm(req, tmpDir, (data, files) => designs.create(actor, data, files));
+        return reply.code(201).send(created);
+      }
+      if (!isJson(req)) throw new DetailError(415, "Unsupported media type in request.");
+      const parsed = designFromLinkSchema.safeParse(withoutNul(req.body ?? {}));
+      if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+      return reply.code(201).send(await designs.createFromLink(actor, parsed.data));
+    },
+  });
+
+  app.get("/api/designs/:id/", {
+    schema: { tags: TAGS, summary: "One design", params: idParams, response: { 200: designSchema } },
+    preHandler: app.authenticate,
+    handler: async (req) => designs.get(actorOf(req), uuidOr404(req.params.id)),
+  });
+
+  app.put("/api/designs/:id/", {
+    schema: {
+      tags: TAGS,
+      summary: "Edit a design: the form's fields replace the old ones; `remove_image_ids` drops images, new `images` are added (10 at most)",
+      params: idParams,
+      response: { 200: designSchema },
+    },
+    preHandler: app.authenticate,
+    handler: async (req) => {
+      const actor = actorOf(req);
+      const id = uuidOr404(req.params.id);
+      // Someone else's design is a 404 before a byte of the body is processed.
+      await designs.assertEditable(actor, id);
+      return withDesignForm(req, tmpDir, (data, files) => designs.update(actor, id, data, files));
+    },
+  });
+
+  app.delete("/api/designs/:id/", {
+    schema: { tags: TAGS, summary: "Delete a design and its files", params: idParams, response: { 204: z.null() } },
+    preHandler: app.authenticate,
+    handler: async (req, reply) => {
+      await designs.remove(actorOf(req), uuidOr404(req.params.id));
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,269 @@
+import { MAX_IMAGES_PER_DESIGN, type Design, type DesignData, type designFromLinkSchema, type Paginated } from "@atelier/contract";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { assertCanAccess, type Actor } from "../../lib/access.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { ConflictError, ValidationError } from "../../lib/errors.ts";
+import { pageWindow, toPage } from "../../lib/pagination.ts";
+import { deleteQuietly } from "../../lib/storage.ts";
+import type { StagedImage } from "../uploads/multipart.ts";
+import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
+import * as uploadsRepo from "../uploads/uploads.repository.ts";
+import type { UploadRow } from "../uploads/uploads.repository.ts";
+import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
+import * as repo from "./designs.repository.ts";
+import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
+import { parseBudgetText, parseMetalText, parseStonesText } from "./link-text.ts";
+
+export type DesignFromLinkData = z.output<typeof designFromLinkSchema>;
+
+export interface DesignsServiceDeps {
+  db: Db;
+  uploads: UploadsService;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/** The one mapping from rows to the API's design. */
+export function toDesignResponse(row: DesignRow, stones: StoneRow[], images: UploadRow[], uploads: UploadsService): Design {
+  const first = stones[0];
+  return {
+    id: row.id,
+    name: row.name,
+    design_type: row.designType,
+    description: row.description,
+    inspiration_link: row.inspirationLink,
+    metal_type: row.metalType,
+    metal_color: row.metalColor,
+    purity: row.purity,
+    metal: row.metal,
+    weight: row.weight,
+    weight_unit: row.weightUnit,
+    style: row.style,
+    setting_type: row.settingType,
+    band_width: row.bandWidth,
+    design_features: row.designFeatures,
+    stones: stones.map((s) => ({
+      id: s.id,
+      stone_type: s.stoneType,
+      stone_cut: s.stoneCut,
+      stone_carat: s.stoneCarat,
+      stone_color: s.stoneColor,
+      stone_clarity: s.stoneClarity,
+      position: s.position,
+      quantity: s.quantity,
+    })),
+    stones_text: row.stonesText,
+    length: row.length,
+    width: row.width,
+    height: row.height,
+    size: row.size,
+    ring_size: row.ringSize,
+    chain_length: row.chainLength,
+    budget: row.budget,
+    budget_range: row.budgetRange,
+    currency: row.currency,
+    special_requests: row.specialRequests,
+    stone_type: first?.stoneType ?? "",
+    stone_size: first?.stoneCarat != null ? `${first.stoneCarat} ct` : "",
+    stone_color: first?.stoneColor ?? "",
+    stone_cut: first?.stoneCut ?? "",
+    stone_setting: row.settingType,
+    images: images.flatMap((img) => {
+      const urls = uploads.signedUrls(img);
+      return urls ? [{ id: img.id, ...urls, width: img.width, height: img.height }] : [];
+    }),
+    status: row.status,
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns the custom form (create and edit) sets. */
+function columnsFromForm(data: DesignData): Omit<NewDesign, "userId"> {
+  return {
+    name: data.name,
+    designType: data.design_type,
+    description: data.description,
+    inspirationLink: data.inspiration_link,
+    metalType: data.metal_type,
+    metalColor: data.metal_color,
+    purity: data.purity,
+    weight: data.weight,
+    weightUnit: data.weight_unit,
+    style: data.style,
+    settingType: data.setting_type,
+    bandWidth: data.band_width,
+    designFeatures: data.design_features,
+    length: data.length,
+    width: data.width,
+    height: data.height,
+    size: data.size,
+    ringSize: data.ring_size,
+    chainLength: data.chain_length,
+    budget: data.budget,
+    budgetRange: data.budget_range,
+    currency: data.currency,
+    specialRequests: data.special_requests,
+  };
+}
+
+const imageLimitError = () => new ValidationError({ images: [tooManyImagesMessage()] });
+const attachConflict = () => new ConflictError("An image was deleted while the design was being saved. Please try again.");
+
+export type DesignsService = ReturnType<typeof createDesignsService>;
+
+export function createDesignsService(deps: DesignsServiceDeps) {
+  const { db, uploads, clock } = deps;
+
+  async function load(actor: Actor, id: string): Promise<Design> {
+    const row = assertCanAccess(actor, await repo.findDesign(db, id));
+    const [stones, images] = [await repo.listStones(db, [row.id]), await uploadsRepo.listDesignImages(db, [row.id])];
+    return toDesignResponse(row, stones, images, uploads);
+  }
+
+  /** Runs `save` with the batch's uploads; if anything fails, the batch's rows and files are removed. */
+  async function withBatch<T>(batch: IngestedBatch | null, save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (err) {
+      await batch?.discard();
+      throw err;
+    }
+  }
+
+  return {
+    get: load,
+
+    async list(actor: Actor, page: number, search: string): Promise<Paginated<Design>> {
+      const term = search.trim().slice(0, 200);
+      const baseUrl = `${deps.publicUrl}/api/designs/${term ? `?search=${encodeURIComponent(term)}` : ""}`;
+      const total = await repo.countUserDesigns(db, actor.id, term);
+      toPage([], total, page, baseUrl); // 404 "Invalid page." before reading any row
+      const { limit, offset } = pageWindow(page);
+      const rows = await repo.listUserDesigns(db, actor.id, term, limit, offset);
+      const ids = rows.map((r) => r.id);
+      const [stones, images] = [await repo.listStones(db, ids), await uploadsRepo.listDesignImages(db, ids)];
+      const results = rows.map((row) =>
+        toDesignResponse(
+          row,
+          stones.filter((s) => s.designId === row.id),
+          images.filter((i) => i.designId === row.id),
+          uploads,
+        ),
+      );
+      return toPage(results, total, page, baseUrl);
+    },
+
+    /** The custom form: the design, its stones and its processed images are saved together or not at all. */
+    async create(actor: Actor, data: DesignData, files: StagedImage[]): Promise<Design> {
+      if (files.length > MAX_IMAGES_PER_DESIGN) throw imageLimitError();
+      const batch = files.length > 0 ? await uploads.ingestImages(actor.id, files, "designs") : null;
+      const id = await withBatch(batch, () =>
+        db.transaction(async (tx) => {
+          const now = clock.now();
+          const row = await repo.insertDesign(tx, { ...columnsFromForm(data), userId: actor.id, source: "custom", createdAt: now, updatedAt: now });
+          await repo.replaceStones(tx, row.id, data.stones);
+          if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length) throw attachConflict();
+          return row.id;
+        }),
+      );
+      return load(actor, id);
+    },
+
+    /** The extracted-product save: texts kept as given, and read into the structured fields where possible. */
+    async createFromLink(actor: Actor, input: DesignFromLinkData): Promise<Design> {
+      const metal = parseMetalText(input.metal);
+      const budget = parseBudgetText(input.budget);
+      const stones = parseStonesText(input.stones);
+      const id = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const row = await repo.insertDesign(tx, {
+          userId: actor.id,
+          source: "link",
+          name: input.name,
+          designType: input.design_type,
+          description: input.description,
+          inspirationLink: input.inspiration_link,
+          metal: input.metal,
+          metalType: metal.metal_type,
+          metalColor: metal.metal_color,
+          purity: metal.purity,
+          stonesText: input.stones,
+          size: input.size,
+          budget: budget.amount,
+          budgetRange: input.budget,
+          // An extracted product's prices default to USD (spec §9).
+          currency: budget.currency ?? "USD",
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.replaceStones(tx, row.id, stones);
+        return row.id;
+      });
+      return load(actor, id);
+    },
+
+    /** Checks that the design exists for this actor before a request body is read. */
+    async assertEditable(actor: Actor, id: string): Promise<DesignRow> {
+      return assertCanAccess(actor, await repo.findDesign(db, id));
+    },
+
+    /**
+     * The edit: the form's fields replace the old ones (the link texts `metal` and `stones_text`
+     * stay as the link gave them); images listed in `remove_image_ids` go, new files are added.
+     */
+    async update(actor: Actor, id: string, data: DesignData, files: StagedImage[]): Promise<Design> {
+      const existing = assertCanAccess(actor, await repo.findDesign(db, id));
+      // Fail fast, before any image is processed; the transaction checks again under a lock.
+      const current = await uploadsRepo.listDesignImages(db, [id]);
+      checkImageChanges(current, data.remove_image_ids, files.length);
+
+      // New files belong to the design's owner, also when staff add them.
+      const batch = files.length > 0 ? await uploads.ingestImages(existing.userId, files, "designs") : null;
+      const removed = await withBatch(batch, () =>
+        db.transaction(async (tx) => {
+          assertCanAccess(actor, await repo.findDesign(tx, id, true));
+          const images = await uploadsRepo.listDesignImages(tx, [id]);
+          const gone = checkImageChanges(images, data.remove_image_ids, files.length);
+          const now = clock.now();
+          await repo.updateDesign(tx, id, { ...columnsFromForm(data), updatedAt: now });
+          await repo.replaceStones(tx, id, data.stones);
+          await uploadsRepo.deleteUploads(
+            tx,
+            gone.map((g) => g.id),
+          );
+          const nextPosition = Math.max(-1, ...images.map((i) => i.position)) + 1;
+          if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, id, nextPosition, now)) !== batch.uploadIds.length) {
+            throw attachConflict();
+          }
+          return gone;
+        }),
+      );
+      await deleteQuietly(uploads.storage, removed.flatMap(uploads.keysOf));
+      return load(actor, id);
+    },
+
+    /** Deletes the design, its stones and its uploads; the files go once the rows are gone. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const files = await db.transaction(async (tx) => {
+        assertCanAccess(actor, await repo.findDesign(tx, id, true));
+        const rows = await uploadsRepo.listUploadsOfDesign(tx, id);
+        await repo.deleteDesign(tx, id);
+        return rows.flatMap(uploads.keysOf);
+      });
+      await deleteQuietly(uploads.storage, files);
+    },
+  };
+}
+
+/** The images an edit removes; refuses unknown ids and more than the limit. */
+function checkImageChanges(current: UploadRow[], removeIds: string[], added: number): UploadRow[] {
+  const remove = new Set(removeIds.map((i) => i.toLowerCase()));
+  const unknown = [...remove].filter((rid) => !current.some((c) => c.id === rid));
+  if (unknown.length > 0) throw new ValidationError({ remove_image_ids: [`This design has no image ${unknown[0]}.`] });
+  const gone = current.filter((c) => remove.has(c.id));
+  if (current.length - gone.length + added > MAX_IMAGES_PER_DESIGN) throw imageLimitError();
+  return gone;
+}

@@ -1,0 +1,209 @@
+import { PURITIES, STONE_CUT_DEFAULT, type Currency, type MetalColor, type MetalType, type Purity, type Stone } from "@atelier/contract";
+
+/**
+ * The link save (spec §7) sends metal, stones and budget as free text. These readers take out
+ * what can be read with confidence; the texts themselves are always kept as given.
+ */
+
+export interface MetalReading {
+  metal_type: MetalType | "";
+  metal_color: MetalColor | "";
+  purity: Purity | "";
+}
+
+const METALS: { type: MetalType; pattern: RegExp }[] = [
+  { type: "platinum", pattern: /\bplatinum\b|\bpt\s?-?(?:950|900|999)\b/i },
+  { type: "silver", pattern: /\bsterling\b|\bsilver\b|\b925\b/i },
+  { type: "gold", pattern: /\bgold\b|\b(?:9|10|14|18|20|22|24)\s?(?:k|kt|karat|carat)\b|\b(?:585|750|916|917)\b/i },
+];
+const FINENESS: Record<string, Purity> = { "585": "14K", "750": "18K", "916": "22K", "917": "22K", "999": "24K" };
+
+/** "18K Rose Gold", "Sterling Silver 925", "Platinum PT950", "White Gold 14k", "Gold plated silver". */
+export function parseMetalText(text: string): MetalReading {
+  const reading: MetalReading = { metal_type: "", metal_color: "", purity: "" };
+  const t = text.trim();
+  if (!t) return reading;
+
+  // The metal named first wins, except a plated surface ("gold plated silver" is silver).
+  let best: { type: MetalType; index: number } | null = null;
+  for (const metal of METALS) {
+    const re = new RegExp(metal.pattern.source, "gi");
+    for (const m of t.matchAll(re)) {
+      const after = t.slice(m.index + m[0].length);
+      if (/^\s*-?\s*(?:plated|plating|vermeil|filled|tone|toned)\b/i.test(after)) continue;
+      if (!best || m.index < best.index) best = { type: metal.type, index: m.index };
+      break;
+    }
+  }
+  reading.metal_type = best?.type ?? "other";
+
+  switch (reading.metal_type) {
+    case "gold": {
+      const karat = /\b(9|10|14|18|20|22|24)\s?(?:k|kt|karat|carat)\b/i.exec(t)?.[1];
+      const fineness = /\b(585|750|916|917|999)\b/.exec(t)?.[1];
+      const purity = karat ? `${karat}K` : fineness ? FINENESS[fineness] : undefined;
+      if (purity && (PURITIES as readonly string[]).includes(purity)) reading.purity = purity as Purity;
+      break;
+    }
+    case "silver":
+      if (/\b925\b|\bsterling\b/i.test(t)) reading.purity = "925";
+      break;
+    case "platinum":
+      if (/\b950\b|pt\s?-?950/i.test(t)) reading.purity = "950";
+      break;
+    case "other":
+      break;
+  }
+
+  if (/\byellow\b/i.test(t)) reading.metal_color = "yellow";
+  else if (/\bwhite\b/i.test(t)) reading.metal_color = "white";
+  else if (/\b(?:rose|pink|red)\s+gold\b|\brose\b/i.test(t)) reading.metal_color = "rose";
+  return reading;
+}
+
+export interface BudgetReading {
+  amount: number | null;
+  currency: Currency | null;
+}
+
+const CURRENCY_MARKS: { currency: Currency; pattern: RegExp }[] = [
+  { currency: "INR", pattern: /₹|\binr\b|\brs\.?(?=\s|\d|$)|\brupees?\b/i },
+  { currency: "EUR", pattern: /€|\beur\b|\beuros?\b/i },
+  { currency: "GBP", pattern: /£|\bgbp\b|\bpounds?\b/i },
+  { currency: "USD", pattern: /\bus\s?\$|\$|\busd\b|\bdollars?\b/i },
+];
+/** Dollars of other countries: the amount would be in a currency we do not offer. */
+const OTHER_DOLLARS = /\b(?:c|ca|can|a|au|nz|hk|s|sg|nt|r|mx)\s?\$/i;
+const ISO_CODE = /\b[A-Z]{3}\b/g;
+
+/** "₹45,000", "USD 1,299.00", "1.299,00 €", "$850", "45k", "1.5 lakh". */
+export function parseBudgetText(text: string): BudgetReading {
+  const t = text.trim();
+  if (!t || OTHER_DOLLARS.test(t)) return { amount: null, currency: null };
+  const currency = CURRENCY_MARKS.find((c) => c.pattern.test(t))?.currency ?? null;
+  // "CHF 900" names a currency we do not offer; reading 900 in another currency would be wrong.
+  if (!currency && (t.match(ISO_CODE) ?? []).length > 0) return { amount: null, currency: null };
+
+  const token = /\d[\d.,'\u00a0\u202f ]*\d|\d/.exec(t);
+  if (!token) return { amount: null, currency };
+  let amount = parseNumberToken(token[0]);
+  if (amount === null) return { amount: null, currency };
+  const rest = t.slice(token.index + token[0].length);
+  if (/^\s*k\b/i.test(rest)) amount *= 1_000;
+  else if (/^\s*(?:lakhs?|lacs?)\b/i.test(rest)) amount *= 100_000;
+  else if (/^\s*(?:crores?|cr)\b/i.test(rest)) amount *= 10_000_000;
+  amount = Math.round(amount * 100) / 100;
+  return { amount: amount <= 1_000_000_000 ? amount : null, currency };
+}
+
+/** A number written with any usual grouping: "45,000", "1,23,456", "1.299,00", "1 299.50", "12.5". */
+export function parseNumberToken(token: string): number | null {
+  let s = token.replace(/['\u00a0\u202f ]/g, "");
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? "." : ",";
+    const group = decimal === "." ? "," : ".";
+    s = s.split(group).join("").replace(decimal, ".");
+  } else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? "." : ",";
+    const parts = s.split(sep);
+    const tail = parts[parts.length - 1] ?? "";
+    // One separator followed by anything but three digits is a decimal point; otherwise grouping.
+    s = parts.length === 2 && tail.length !== 3 ? parts.join(".") : parts.join("");
+  }
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+const STONE_NAMES = [
+  "lab[\\s-]?grown diamond",
+  "cubic zirconia",
+  "lapis lazuli",
+  "diamond",
+  "ruby",
+  "rubies",
+  "sapphire",
+  "emerald(?![\\s-]cut)",
+  "pearl",
+  "moissanite",
+  "topaz",
+  "amethyst",
+  "opal",
+  "garnet",
+  "tanzanite",
+  "aquamarine",
+  "citrine",
+  "peridot",
+  "onyx",
+  "morganite",
+  "tourmaline",
+  "spinel",
+  "zircon",
+  "turquoise",
+  "jade",
+  "coral",
+  "alexandrite",
+  "moonstone",
+  "tsavorite",
+  "kunzite",
+  "iolite",
+  "cz",
+];
+const STONE_NAME = new RegExp(`\\b(${STONE_NAMES.join("|")})(?:e?s)?\\b`, "i");
+const SHAPE = /\b(round brilliant|round|princess|oval|cushion|pear|marquise|radiant|asscher|heart|baguette|trillion|emerald[\s-]cut)(?:[\s-]cut)?\b/i;
+const CARAT = /(\d+(?:[.,]\d+)?)\s*(?:ct\.?\s?t\.?w\.?|ctw|tcw|cts?\.?|carats?)(?![a-z])/i;
+const CLARITY = /\b(FL|IF)\b|\b(VVS1|VVS2|VS1|VS2|SI1|SI2|SI3|I1|I2|I3)\b/i;
+const GRADE = /(?:^|[\s,(])([D-Z](?:\s?-\s?[D-Z])?)(?=$|[\s,)])/;
+const COLOUR_WORD = /\b(colou?rless|white|black|blue|pink|yellow|green|red|purple|violet|champagne|brown|orange|grey|gray)\b/i;
+
+const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase());
+
+/** "2 x Diamond 0.50ct G VS1; 1 x Ruby 1.2ct": one stone per part that names a gem or a carat weight. */
+export function parseStonesText(text: string): Stone[] {
+  const stones: Stone[] = [];
+  const segments = text
+    .split(/[;\n|]+/)
+    .flatMap((s) => s.split(/,(?=\s*\d{1,4}\s*(?:x|×)\s)/i))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const segment of segments.slice(0, 50)) {
+    let s = ` ${segment} `;
+    const take = (re: RegExp): RegExpExecArray | null => {
+      const m = re.exec(s);
+      if (m) s = s.slice(0, m.index) + " " + s.slice(m.index + m[0].length);
+      return m;
+    };
+
+    let quantity = 1;
+    const lead = take(/^\s*(\d{1,4})\s*(?:x|×|pcs?\.?|pieces?)\s+/i) ?? take(/\s[x×]\s?(\d{1,4})\s*$/i);
+    if (lead?.[1]) quantity = Math.max(1, Math.min(10_000, Number(lead[1])));
+
+    const caratMatch = take(CARAT);
+    const carat = caratMatch?.[1] ? Math.round(Number(caratMatch[1].replace(",", ".")) * 100) / 100 : null;
+    const clarityMatch = take(CLARITY);
+    const clarity = (clarityMatch?.[1] ?? clarityMatch?.[2] ?? "").toUpperCase();
+    const shape = take(SHAPE)?.[1];
+    const typeMatch = take(STONE_NAME);
+    const grade = take(GRADE)?.[1];
+    const colourWord = grade ? undefined : take(COLOUR_WORD)?.[1];
+
+    let type = "";
+    if (typeMatch?.[1]) {
+      const name = typeMatch[1].toLowerCase();
+      type = name === "cz" ? "Cubic Zirconia" : name === "rubies" ? "Ruby" : titleCase(name.replace(/\s+/g, " "));
+    }
+    if (!type && carat === null) continue;
+
+    stones.push({
+      stone_type: type,
+      stone_cut: shape ? titleCase(shape.replace(/[\s-]cut$/i, "")) : STONE_CUT_DEFAULT,
+      stone_carat: carat !== null && Number.isFinite(carat) ? carat : null,
+      stone_color: grade ? grade.replace(/\s/g, "").toUpperCase() : colourWord ? titleCase(colourWord) : "",
+      stone_clarity: clarity,
+      position: "",
+      quantity,
+    });
+  }
+  return stones;
+}

@@ -1,0 +1,123 @@
+import type { CheerioAPI } from "cheerio";
+import type { AnyNode, Element } from "domhandler";
+import { attributeHints, isElement, isHiddenElement, isText } from "./dom.ts";
+
+/** One visible text node with what the walk learnt about where it sits. */
+export interface TextEntry {
+  text: string;
+  el: Element;
+  index: number;
+  chrome: boolean;
+  related: boolean;
+  hidden: boolean;
+  struck: boolean;
+}
+
+const SKIP_TAGS = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "head",
+  "iframe",
+  "object",
+  "canvas",
+  "option",
+  "select",
+  "textarea",
+]);
+const STRUCK_TAGS = new Set(["del", "s", "strike"]);
+
+// Where other products, menus and page furniture live. Token-bounded so "also" is not "false".
+const RELATED_HINT =
+  /(?:^|[\s_-])(?:related|recommend\w*|recs?|reco|similar|upsell\w*|up-sell|cross-?sell\w*|crosssell|also-?bought|also-?viewed|recently|recent|viewed|sponsored|sponsor\w*|bundle\w*|accessories|complete-the-look|you-?may|frequently|more-?from|other-?products|product-?list|product-?grid|productlist|productgrid|carousel\w*|slider|swiper\w*|slick\w*|owl-\w*|minicart|mini-cart|cart-?drawer|megamenu|mega-menu|newsletter|cookie\w*|search-?results|shelf|ads?|advert\w*|widget-products|pdp-?reco\w*|p13n\w*|comparison\w*|compare-?table|sims?|product-?(?:thumb|card|tile|miniature|teaser|items)|productcard|producttile|card-?product|grid-?item)(?:$|[\s_-])|relatedproducts|recommendations|similarproducts|sims-|_sims|rhf|purchase-sims|session-sims/;
+const CHROME_HINT =
+  /(?:^|[\s_-])(?:header|footer|navbar|nav|navigation|menu|breadcrumbs?|site-header|site-footer|masthead|topbar|top-bar|sidebar-nav|global-nav)(?:$|[\s_-])/;
+
+/** Visible text of the body in document order, tagged with its surroundings. */
+export class PageIndex {
+  readonly entries: TextEntry[] = [];
+  readonly body: AnyNode;
+  /** Ancestors of the page's h1 headings: never "related", whatever their class says. */
+  private readonly holdsHeading = new Set<AnyNode>();
+
+  constructor($: CheerioAPI, maxEntries = 60_000) {
+    const body = $("body").get(0) ?? $.root().get(0);
+    this.body = body as AnyNode;
+    // A "card" or "slider" that holds a page heading is the product itself, not a related item.
+    const holdsHeading = this.holdsHeading;
+    $("h1").each((_, h) => {
+      for (let p: AnyNode | null = h; p !== null; p = p.parent) holdsHeading.add(p);
+    });
+    interface Frame {
+      node: AnyNode;
+      chrome: boolean;
+      related: boolean;
+      hidden: boolean;
+      struck: boolean;
+      inMain: boolean;
+    }
+    const stack: Frame[] = [{ node: this.body, chrome: false, related: false, hidden: false, struck: false, inMain: false }];
+    while (stack.length > 0 && this.entries.length < maxEntries) {
+      const frame = stack.pop();
+      if (frame === undefined) break;
+      const { node } = frame;
+      if (isText(node)) {
+        const text = node.data.replace(/[\s\u00a0\u200b\u202f]+/g, " ").trim();
+        if (text !== "" && node.parent !== null && isElement(node.parent)) {
+          this.entries.push({
+            text,
+            el: node.parent,
+            index: this.entries.length,
+            chrome: frame.chrome,
+            related: frame.related,
+            hidden: frame.hidden,
+            struck: frame.struck,
+          });
+        }
+        continue;
+      }
+      if (!isElement(node) || SKIP_TAGS.has(node.name)) continue;
+      const hints = attributeHints(node);
+      const role = node.attribs["role"] ?? "";
+      const inMain = frame.inMain || node.name === "main" || node.name === "article" || role === "main";
+      const chrome =
+        frame.chrome ||
+        node.name === "nav" ||
+        node.name === "footer" ||
+        (node.name === "header" && !inMain) ||
+        role === "navigation" ||
+        role === "banner" ||
+        role === "contentinfo" ||
+        (!inMain && CHROME_HINT.test(hints) && !/product|price|buy/.test(hints));
+      const related = frame.related || ((RELATED_HINT.test(hints) || node.name === "aside") && !holdsHeading.has(node));
+      const hidden = frame.hidden || isHiddenElement(node);
+      const struck = frame.struck || STRUCK_TAGS.has(node.name);
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        const child = node.children[i];
+        if (child !== undefined) stack.push({ node: child, chrome, related, hidden, struck, inMain });
+      }
+    }
+  }
+
+  /** Is the element inside a block about other products (carousel, recommendations, aside)? */
+  isRelated(el: AnyNode): boolean {
+    for (let p: AnyNode | null = el; p !== null; p = p.parent) {
+      if (!isElement(p) || this.holdsHeading.has(p)) continue;
+      if (p.name === "aside" || RELATED_HINT.test(attributeHints(p))) return true;
+    }
+    return false;
+  }
+}
+
+/** Hints of an element and a few ancestors (class names often sit a level or two up). */
+export function hintsUpward(el: Element, levels: number): string {
+  let out = "";
+  let node: AnyNode | null = el;
+  for (let i = 0; i <= levels && node !== null; i++) {
+    if (isElement(node)) out += ` ${attributeHints(node)}`;
+    node = node.parent;
+  }
+  return out;
+}

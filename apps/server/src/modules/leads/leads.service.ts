@@ -1,0 +1,113 @@
+import crypto from "node:crypto";
+import type { Lead, LeadSource } from "@atelier/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { ThrottledError } from "../../lib/errors.ts";
+import { renderEmail, type Mailer } from "../../lib/mail.ts";
+import type { RateLimitStore } from "../../lib/rate-limit.ts";
+import * as repo from "./leads.repository.ts";
+import type { LeadRow } from "./leads.repository.ts";
+
+export interface LeadLimit {
+  max: number;
+  windowMs: number;
+}
+/** Enough for a person who writes twice and corrects a typo; too few for a script. */
+export const DEFAULT_LEAD_LIMIT: LeadLimit = { max: 5, windowMs: 15 * 60_000 };
+
+export interface LeadInput {
+  name: string;
+  email: string;
+  phone: string;
+  design_idea: string;
+  source: LeadSource;
+  website?: string | undefined;
+}
+
+export interface LeadServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  rateLimits: RateLimitStore;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  /** The business inbox (CONTACT_EMAIL); without it leads are stored but not mailed. */
+  contactEmail: string | undefined;
+  limit?: LeadLimit | undefined;
+  /** Multiplies the limit's maximum (config RATE_LIMIT_SCALE). */
+  limitScale?: number;
+}
+
+export function toLeadResponse(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    design_idea: row.designIdea,
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const SOURCE_LABEL: Record<LeadSource, string> = { contact: "the contact page", home: "the landing page" };
+
+export function createLeadService(deps: LeadServiceDeps) {
+  const { db, mailer, rateLimits, clock, logger, contactEmail } = deps;
+  const base = deps.limit ?? DEFAULT_LEAD_LIMIT;
+  const limit = { ...base, max: Math.max(1, Math.round(base.max * (deps.limitScale ?? 1))) };
+
+  async function mailBusiness(lead: Lead): Promise<void> {
+    if (!contactEmail) {
+      logger.info({ leadId: lead.id }, "lead stored; CONTACT_EMAIL is not set, so it was not e-mailed");
+      return;
+    }
+    const { text, html } = renderEmail({
+      heading: `New enquiry from ${lead.name}`,
+      paragraphs: [
+        `Received through ${SOURCE_LABEL[lead.source]} on ${lead.created_at.slice(0, 10)}.`,
+        `Name: ${lead.name}`,
+        `Email: ${lead.email}`,
+        `Phone: ${lead.phone || "not given"}`,
+        `Design idea: ${lead.design_idea || "not given"}`,
+        "Reply to the customer within 24 hours, as the site promises.",
+      ],
+    });
+    try {
+      await mailer.send({ to: contactEmail, subject: `New enquiry from ${lead.name} (${lead.source})`, text, html });
+    } catch (err) {
+      // The lead is safely stored; staff will also see it in the console.
+      logger.error({ err, leadId: lead.id }, "lead stored but the notification e-mail failed");
+    }
+  }
+
+  return {
+    async create(input: LeadInput, ip: string): Promise<Lead> {
+      const state = await rateLimits.hit(`leads:ip:${ip}`, limit.windowMs);
+      if (state.count > limit.max) throw new ThrottledError(Math.max(1, Math.ceil(state.resetInMs / 1000)));
+
+      const now = clock.now();
+      if (input.website) {
+        // A bot filled the hidden field: answer exactly like a success so it learns nothing, store nothing.
+        logger.info({ ip }, "lead discarded: honeypot field was filled");
+        return { ...pick(input), id: crypto.randomUUID(), created_at: now.toISOString() };
+      }
+      const row = await repo.insertLead(db, {
+        source: input.source,
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        designIdea: input.design_idea,
+        createdAt: now,
+      });
+      const lead = toLeadResponse(row);
+      await mailBusiness(lead);
+      return lead;
+    },
+  };
+}
+export type LeadService = ReturnType<typeof createLeadService>;
+
+function pick(input: LeadInput): Omit<Lead, "id" | "created_at"> {
+  return { name: input.name, email: input.email.toLowerCase(), phone: input.phone, design_idea: input.design_idea, source: input.source };
+}

@@ -1,0 +1,103 @@
+import { leadResponseSchema } from "@atelier/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads } from "../../db/schema/index.ts";
+import { buildTestApp, randomIp, type TestApp } from "../../test/helpers.ts";
+
+const valid = {
+  name: "Ananya Rao",
+  email: "Ananya@Example.com",
+  phone: "+91 98765 43210",
+  design_idea: "An emerald halo ring in 18k yellow gold, size 6.",
+  source: "contact",
+};
+
+describe("POST /api/leads/", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CONTACT_EMAIL: "atelier@example.com" }, leadLimit: { max: 3, windowMs: 60_000 } });
+  });
+  afterAll(async () => t.close());
+
+  const post = (payload: unknown, ip = randomIp()) => t.app.inject({ method: "POST", url: "/api/leads/", payload: payload as object, remoteAddress: ip });
+
+  it("stores the lead, answers 201 with it and e-mails the business with text and HTML parts", async () => {
+    const before = t.mailer.sent.length;
+    const res = await post(valid);
+    expect(res.statusCode).toBe(201);
+    const lead = leadResponseSchema.parse(res.json());
+    expect(lead).toMatchObject({ name: "Ananya Rao", email: "ananya@example.com", phone: "+91 98765 43210", source: "contact" });
+
+    const rows = await t.database.db.select().from(leads);
+    expect(rows.find((r) => r.id === lead.id)).toMatchObject({ name: "Ananya Rao", designIdea: valid.design_idea, source: "contact" });
+
+    expect(t.mailer.sent).toHaveLength(before + 1);
+    const mail = t.mailer.sent.at(-1)!;
+    expect(mail.to).toBe("atelier@example.com");
+    expect(mail.subject).toBe("New enquiry from Ananya Rao (contact)");
+    expect(mail.text).toContain("Email: ananya@example.com");
+    expect(mail.text).toContain("Design idea: An emerald halo ring in 18k yellow gold, size 6.");
+    expect(mail.html).toContain("New enquiry from Ananya Rao");
+    expect(mail.html).toContain("+91 98765 43210");
+  });
+
+  it("accepts the landing page's form with only a name and an e-mail", async () => {
+    const res = await post({ name: "Sam", email: "sam@example.com", source: "home" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ phone: "", design_idea: "", source: "home" });
+    expect(t.mailer.sent.at(-1)!.text).toContain("Phone: not given");
+  });
+
+  it("answers field errors for a missing name, a bad e-mail, a bad phone, over-long text and an unknown source", async () => {
+    const res = await post({ name: "  ", email: "not-an-email", phone: "call me", design_idea: "x".repeat(2001), source: "billboard" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      name: ["This field is required."],
+      email: ["Enter a valid email address."],
+      phone: ["Enter a valid phone number."],
+      design_idea: ["Ensure this field has no more than 2000 characters."],
+      source: ["Choose one of: contact, home."],
+    });
+    const missing = await post({ source: "home" });
+    expect(missing.json()).toEqual({ name: ["This field is required."], email: ["This field is required."] });
+    const long = await post({ ...valid, name: "n".repeat(121) });
+    expect(long.json()).toEqual({ name: ["Ensure this field has no more than 120 characters."] });
+  });
+
+  it("answers a filled honeypot like a success but stores and mails nothing", async () => {
+    const countBefore = (await t.database.db.select().from(leads)).length;
+    const mailsBefore = t.mailer.sent.length;
+    const res = await post({ ...valid, name: "Bot", website: "https://spam.example" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id: expect.any(String), name: "Bot" });
+    expect(await t.database.db.select().from(leads)).toHaveLength(countBefore);
+    expect(t.mailer.sent).toHaveLength(mailsBefore);
+  });
+
+  it("throttles one address after the limit with 429 and a retry-after", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 3; i++) expect((await post(valid, ip)).statusCode).toBe(201);
+    const res = await post(valid, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ detail: "Request was throttled. Expected available in 60 seconds." });
+    expect(res.headers["retry-after"]).toBe("60");
+    // Another address is unaffected, and the window passes.
+    expect((await post(valid)).statusCode).toBe(201);
+    t.clock.advance(60_001);
+    expect((await post(valid, ip)).statusCode).toBe(201);
+  });
+});
+
+describe("POST /api/leads/ without CONTACT_EMAIL", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("stores the lead and sends no mail", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/leads/", payload: valid, remoteAddress: randomIp() });
+    expect(res.statusCode).toBe(201);
+    expect(await t.database.db.select().from(leads)).toHaveLength(1);
+    expect(t.mailer.sent).toHaveLength(0);
+  });
+});

@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_DESIGN } from "@atelier/contract";
+import { DetailError, ValidationError } from "../../lib/errors.ts";
+import { sniffImageFormat, SNIFF_BYTES, type ImageFormat } from "../../lib/images.ts";
+import { tooManyImagesMessage, tooLargeMessage, unsupportedImageMessage } from "./upload-messages.ts";
+
+/** An uploaded file accepted by content and waiting in a temporary file to be processed. */
+export interface StagedImage {
+  tmpPath: string;
+  /** The name on the user's device, cleaned for display. */
+  fileName: string;
+  size: number;
+  format: ImageFormat;
+}
+
+export interface ImageForm {
+  /** The `data` field: the raw string, or the value already parsed when it was sent as application/json. */
+  data: { present: false } | { present: true; value: unknown; raw: boolean; truncated: boolean };
+  files: StagedImage[];
+  /** One message per refused file, in upload order. */
+  imageErrors: string[];
+  /** Removes the temporary files; call it when the request is over, whatever happened. */
+  cleanup(): Promise<void>;
+}
+
+const IMAGE_FIELDS = new Set(["images", "images[]"]);
+
+/** A display name: no directories, no control characters, at most 255 characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  return cleaned || "image";
+}
+
+/**
+ * Reads a multipart body of repeated `images` files plus fields. Each file streams to a temporary
+ * file while its size is counted against the limit (the multipart plugin stops at 10 MB) and its
+ * first bytes are kept to recognise the format. Refused files are reported, not kept.
+ */
+export async function readImageForm(req: FastifyRequest, tmpDir: string): Promise<ImageForm> {
+  await fsp.mkdir(tmpDir, { recursive: true });
+  const tmpPaths: string[] = [];
+  const form: ImageForm = {
+    data: { present: false },
+    files: [],
+    imageErrors: [],
+    cleanup: async () => {
+      await Promise.all(tmpPaths.map((p) => fsp.rm(p, { force: true })));
+    },
+  };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === "field") {
+        if (part.fieldname === "data") {
+          form.data = { present: true, value: part.value, raw: typeof part.value === "string", truncated: part.valueTruncated };
+        }
+        continue;
+      }
+      const fileName = cleanFileName(part.filename);
+      if (!IMAGE_FIELDS.has(part.fieldname)) {
+        part.file.resume();
+        throw new ValidationError({ [part.fieldname]: ['Unexpected file. Reference images go in the "images" field.'] });
+      }
+      const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.upload`);
+      tmpPaths.push(tmpPath);
+      let head = Buffer.alloc(0);
+      let size = 0;
+      await pipeline(
+        part.file,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(tmpPath, { mode: 0o600 }),
+      );
+      if (part.file.truncated || size > MAX_IMAGE_BYTES) throw new DetailError(413, tooLargeMessage(fileName));
+      const format = size > 0 ? await sniffImageFormat(head) : null;
+      if (format === null) {
+        form.imageErrors.push(unsupportedImageMessage(fileName));
+        await fsp.rm(tmpPath, { force: true });
+        continue;
+      }
+      form.files.push({ tmpPath, fileName, size, format });
+    }
+  } catch (err) {
+    await form.cleanup();
+    throw translatePluginError(err);
+  }
+  if (form.files.length + form.imageErrors.length > MAX_IMAGES_PER_DESIGN) {
+    await form.cleanup();
+    throw new ValidationError({ images: [tooManyImagesMessage()] });
+  }
+  return form;
+}
+
+/** The multipart plugin's own errors, in the API's words. */
+function translatePluginError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  switch (code) {
+    case "FST_FILES_LIMIT":
+      return new ValidationError({ images: [tooManyImagesMessage()] });
+    case "FST_REQ_FILE_TOO_LARGE": {
+      const name = (err as { part?: { filename?: string } }).part?.filename;
+      return new DetailError(413, tooLargeMessage(cleanFileName(name)));
+    }
+    case "FST_INVALID_JSON_FIELD_ERROR":
+      return new ValidationError({ data: ["The data field is not valid JSON."] });
+    default:
+      return err;
+  }
+}

@@ -1,0 +1,7 @@
+import { MAX_IMAGES_PER_DESIGN } from "@atelier/contract";
+
+/** The texts customers see about their files; the web shows them as the server sends them. */
+export const unsupportedImageMessage = (fileName: string) => `"${fileName}" is not a supported image. Use PNG, JPG, GIF or WebP.`;
+export const tooLargeMessage = (fileName: string) => `"${fileName}" is larger than 10 MB.`;
+export const unreadableImageMessage = (fileName: string) => `"${fileName}" could not be read as an image. Try saving it again as PNG or JPG.`;
+export const tooManyImagesMessage = () => `A design can have at most ${MAX_IMAGES_PER_DESIGN} images.`;

@@ -1,0 +1,207 @@
+import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { Paginated, Upload } from "@atelier/contract";
+import type { Db } from "../../db/client.ts";
+import { designs } from "../../db/schema/index.ts";
+import { assertCanAccess, type Actor } from "../../lib/access.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { IMAGE_FORMATS, processImage, UnreadableImageError } from "../../lib/images.ts";
+import { pageWindow, toPage } from "../../lib/pagination.ts";
+import type { FileUrlSigner } from "../../lib/signed-url.ts";
+import { deleteQuietly, StorageNotFoundError, type Storage } from "../../lib/storage.ts";
+import type { StagedImage } from "./multipart.ts";
+import { unreadableImageMessage } from "./upload-messages.ts";
+import * as repo from "./uploads.repository.ts";
+import type { UploadRow } from "./uploads.repository.ts";
+
+export interface UploadsServiceDeps {
+  db: Db;
+  storage: Storage;
+  signer: FileUrlSigner;
+  clock: Clock;
+  publicUrl: string;
+  /** Where multipart files wait while a request is processed. */
+  tmpDir: string;
+}
+
+/** Files of one request, processed and stored but not yet attached to anything. */
+export interface IngestedBatch {
+  /** Upload ids in the order the files came. */
+  uploadIds: string[];
+  /** Undoes the batch: removes its stored files and its upload rows. */
+  discard(): Promise<void>;
+}
+
+export interface SignedImageUrls {
+  image: string;
+  thumbnail: string;
+  preview: string;
+}
+
+export interface StoredFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+  /** Seconds a browser may keep it: until the URL that asked for it expires. */
+  maxAgeSeconds: number;
+  /** A file name for `content-disposition`. */
+  fileName: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
+
+export function createUploadsService(deps: UploadsServiceDeps) {
+  const { db, storage, signer, clock } = deps;
+
+  function signedUrls(row: UploadRow): SignedImageUrls | null {
+    if (row.status !== "completed" || !row.storageKey || !row.thumbnailKey || !row.previewKey) return null;
+    return { image: signer.sign(row.storageKey), thumbnail: signer.sign(row.thumbnailKey), preview: signer.sign(row.previewKey) };
+  }
+
+  function toUploadResponse(row: UploadRow, designName: string | null): Upload {
+    const urls = signedUrls(row);
+    return {
+      id: row.id,
+      file_name: row.fileName,
+      size: row.size,
+      content_type: row.contentType,
+      status: row.status,
+      design_id: row.designId,
+      design_name: designName,
+      url: urls?.image ?? null,
+      thumbnail: urls?.thumbnail ?? null,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  const keysOf = (row: Pick<UploadRow, "storageKey" | "thumbnailKey" | "previewKey">) =>
+    [row.storageKey, row.thumbnailKey, row.previewKey].filter((k): k is string => Boolean(k));
+
+  return {
+    tmpDir: deps.tmpDir,
+    storage,
+    signedUrls,
+    keysOf,
+
+    /**
+     * Records the files as uploads (pending), then one by one strips their metadata, makes the
+     * thumbnails and stores the three objects (processing). The caller attaches the batch in its
+     * own transaction (completed) or discards it. A file that cannot be decoded stays in the
+     * history as failed; the rest of the batch is undone and a ValidationError is thrown.
+     */
+    async ingestImages(userId: string, files: StagedImage[], folder: "designs"): Promise<IngestedBatch> {
+      const rows = await repo.insertUploads(
+        db,
+        files.map((f) => ({ userId, kind: "design_image", fileName: f.fileName, size: f.size, contentType: IMAGE_FORMATS[f.format].contentType, status: "pending" as const })),
+      );
+      const uploadIds = rows.map((r) => r.id);
+      const storedKeys: string[] = [];
+      let failedId: string | null = null;
+      const discard = async () => {
+        await deleteQuietly(storage, storedKeys);
+        await repo.deleteUploads(db, uploadIds.filter((id) => id !== failedId));
+      };
+
+      for (const [i, file] of files.entries()) {
+        const id = uploadIds[i]!;
+        try {
+          await repo.setUploadStatus(db, id, "processing", clock.now());
+          const image = await processImage(file.tmpPath, file.format);
+          const base = `users/${userId}/${folder}/${crypto.randomUUID()}`;
+          const keys = { storageKey: `${base}.${image.ext}`, previewKey: `${base}_1024.webp`, thumbnailKey: `${base}_320.webp` };
+          storedKeys.push(keys.storageKey, keys.previewKey, keys.thumbnailKey);
+          await storage.put(keys.storageKey, image.original);
+          await storage.put(keys.previewKey, image.thumbnails[1024]);
+          await storage.put(keys.thumbnailKey, image.thumbnails[320]);
+          await repo.setUploadFiles(db, id, { ...keys, width: image.width, height: image.height }, clock.now());
+        } catch (err) {
+          failedId = id;
+          const reason = err instanceof Error ? err.message.slice(0, 500) : "processing failed";
+          await repo.setUploadStatus(db, id, "failed", clock.now(), reason).catch(() => undefined);
+          await discard();
+          if (err instanceof UnreadableImageError) throw new ValidationError({ images: [unreadableImageMessage(file.fileName)] });
+          throw err;
+        } finally {
+          await fsp.rm(file.tmpPath, { force: true });
+        }
+      }
+      return { uploadIds, discard };
+    },
+
+    async list(actor: Actor, page: number): Promise<Paginated<Upload>> {
+      const total = await repo.countUserUploads(db, actor.id);
+      const baseUrl = `${deps.publicUrl}/api/uploads/`;
+      toPage([], total, page, baseUrl); // 404 "Invalid page." before reading rows
+      const { limit, offset } = pageWindow(page);
+      const rows = await repo.listUserUploads(db, actor.id, limit, offset);
+      return toPage(
+        rows.map((r) => toUploadResponse(r.upload, r.designName)),
+        total,
+        page,
+        baseUrl,
+      );
+    },
+
+    /** Deletes an upload: it leaves its design and its files are removed once the row is gone. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const row = await db.transaction(async (tx) => {
+        const found = assertCanAccess(actor, await repo.findUpload(tx, id, true));
+        await repo.deleteUploads(tx, [found.id]);
+        if (found.designId) await tx.update(designs).set({ updatedAt: clock.now() }).where(eq(designs.id, found.designId));
+        return found;
+      });
+      await deleteQuietly(storage, keysOf(row));
+    },
+
+    /**
+     * Start-up clean-up after a crash: uploads a request left unfinished for an hour become
+     * failed and lose their files, and stale temporary files go.
+     */
+    async sweepAbandoned(maxAgeMs = 60 * 60 * 1000): Promise<number> {
+      const before = new Date(clock.now().getTime() - maxAgeMs);
+      const rows = await repo.failAbandonedUploads(db, before, clock.now());
+      await deleteQuietly(storage, rows.flatMap(keysOf));
+      const entries = await fsp.readdir(deps.tmpDir).catch(() => [] as string[]);
+      for (const name of entries) {
+        const file = path.join(deps.tmpDir, name);
+        const stat = await fsp.stat(file).catch(() => null);
+        if (stat && stat.mtimeMs < before.getTime()) await fsp.rm(file, { force: true });
+      }
+      return rows.length;
+    },
+
+    /** The stored object a valid signed URL points at; anything else is "not found". */
+    async openSignedFile(key: string, exp: string | undefined, sig: string | undefined): Promise<StoredFile> {
+      const verified = signer.verify(key, exp, sig);
+      if (!verified) throw new NotFoundError();
+      const extension = path.extname(key).slice(1);
+      const contentType = CONTENT_TYPES[extension];
+      if (!contentType) throw new NotFoundError();
+      const stat = await storage.stat(key);
+      if (!stat) throw new NotFoundError();
+      const upload = /_(320|1024)\.webp$/.test(key) ? undefined : await repo.findUploadByStorageKey(db, key);
+      const fileName = upload ? withExtension(upload.fileName, extension) : path.basename(key);
+      let body: Readable;
+      try {
+        body = await storage.get(key);
+      } catch (err) {
+        if (err instanceof StorageNotFoundError) throw new NotFoundError();
+        throw err;
+      }
+      const maxAgeSeconds = Math.max(0, verified.expiresAt - Math.floor(clock.now().getTime() / 1000));
+      return { body, size: stat.size, contentType, maxAgeSeconds, fileName };
+    },
+  };
+}
+
+/** "holiday.png" stored as JPEG downloads as "holiday.jpg". */
+function withExtension(fileName: string, extension: string): string {
+  const stem = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "") || "image";
+  return `${stem}.${extension}`;
+}
