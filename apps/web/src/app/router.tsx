@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { paths } from "@/config/paths";
+import { ErrorPage } from "./error-page";
+
+/** Lazy route modules export `default` (the screen); only what a page needs is downloaded. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        ...page(() => import("./layouts/auth-layout")),
+        children: [
+          { path: paths.login.path, ...page(() => import("@/routes/auth/login")) },
+          { path: paths.signup.path, ...page(() => import("@/routes/auth/signup")) },
+          { path: paths.forgotPassword.path, ...page(() => import("@/routes/auth/forgot-password")) },
+          { path: paths.resetPassword.path, ...page(() => import("@/routes/auth/reset-password")) },
+        ],
+      },
+      {
+        path: paths.dashboard.root.path,
+        ...page(() => import("./layouts/dashboard-layout")),
+        children: [
+          { index: true, ...page(() => import("@/routes/dashboard/overview")) },
+          { path: paths.dashboard.profile.path, ...page(() => import("@/routes/dashboard/profile")) },
+          { path: paths.dashboard.newDesign.path, ...page(() => import("@/routes/dashboard/new-design")) },
+          { path: paths.dashboard.designs.path, ...page(() => import("@/routes/dashboard/designs")) },
+          { path: paths.dashboard.design.path, ...page(() => import("@/routes/dashboard/design-detail")) },
+          { path: paths.dashboard.uploadHistory.path, ...page(() => import("@/routes/dashboard/upload-history")) },
+          // Screens that later work builds answer with the 404 page until then.
+          { path: "*", ...page(() => import("@/routes/not-found")) },
+        ],
+      },
+      {
+        ...page(() => import("./layouts/public-layout")),
+        children: [
+          { index: true, ...page(() => import("@/routes/public/home")) },
+          { path: paths.howItWorks.path, ...page(() => import("@/routes/public/how-it-works")) },
+          { path: paths.gallery.path, ...page(() => import("@/routes/public/gallery")) },
+          { path: paths.contact.path, ...page(() => import("@/routes/public/contact")) },
+          { path: paths.faq.path, ...page(() => import("@/routes/public/faq")) },
+          { path: paths.privacy.path, ...page(() => import("@/routes/public/privacy")) },
+          { path: paths.terms.path, ...page(() => import("@/routes/public/terms")) },
+          { path: "*", ...page(() => import("@/routes/not-found")) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,55 @@
+import { clsx } from "clsx";
+import type { ComponentProps, ReactNode } from "react";
+
+// Plain elements and clsx (not tailwind-merge): the prerendered public pages use these too,
+// and their JavaScript has a 100 kB budget.
+export function Label({ className, required, children, ...props }: ComponentProps<"label"> & { required?: boolean }) {
+  return (
+    <label className={clsx("text-sm font-medium text-foreground", className)} {...props}>
+      {children}
+      {required && (
+        <span className="ml-0.5 text-destructive" aria-hidden>
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** A label, a control, an optional hint and the error text, wired for screen readers. */
+export function Field({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={clsx("flex flex-col gap-1.5", className)}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** Every web route, defined once; links use `getHref`. */
+export const paths = {
+  home: { path: "/", getHref: () => "/" },
+  howItWorks: { path: "/how-it-works", getHref: () => "/how-it-works" },
+  gallery: { path: "/gallery", getHref: () => "/gallery" },
+  contact: { path: "/contact", getHref: () => "/contact" },
+  faq: { path: "/faq", getHref: () => "/faq" },
+  privacy: { path: "/privacy", getHref: () => "/privacy" },
+  terms: { path: "/terms", getHref: () => "/terms" },
+  login: { path: "/login", getHref: () => "/login" },
+  signup: { path: "/signup", getHref: () => "/signup" },
+  forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
+  resetPassword: {
+    path: "/reset-password/:uid?/:token?",
+    getHref: (uid: string, token: string) => `/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
+  },
+  dashboard: {
+    root: { path: "/dashboard", getHref: () => "/dashboard" },
+    newDesign: { path: "/dashboard/new-design", getHref: () => "/dashboard/new-design" },
+    designs: { path: "/dashboard/designs", getHref: () => "/dashboard/designs" },
+    design: { path: "/dashboard/designs/:designId", getHref: (id: string) => `/dashboard/designs/${id}` },
+    uploadHistory: { path: "/dashboard/upload-history", getHref: () => "/dashboard/upload-history" },
+    quotes: { path: "/dashboard/quotes", getHref: () => "/dashboard/quotes" },
+    messages: { path: "/dashboard/messages", getHref: () => "/dashboard/messages" },
+    orders: { path: "/dashboard/orders", getHref: () => "/dashboard/orders" },
+    order: { path: "/dashboard/orders/:orderId", getHref: (id: string) => `/dashboard/orders/${id}` },
+    profile: { path: "/dashboard/profile", getHref: () => "/dashboard/profile" },
+    support: { path: "/dashboard/support", getHref: () => "/dashboard/support" },
+    settings: { path: "/dashboard/settings", getHref: () => "/dashboard/settings" },
+    notifications: { path: "/dashboard/notifications", getHref: () => "/dashboard/notifications" },
+  },
+} as const;

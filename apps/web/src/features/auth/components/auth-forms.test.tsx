@@ -1,0 +1,144 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { page, renderRoutes, stubFetch } from "@/test/render";
+import { ForgotPasswordForm } from "./forgot-password-form";
+import { LoginForm } from "./login-form";
+import { ResetPasswordForm } from "./reset-password-form";
+import { SignupForm } from "./signup-form";
+
+const user = { id: "u1", first_name: "Meera", last_name: "Iyer", username: "meera", email: "meera@example.com", date_joined: "2026-01-01T00:00:00Z", role: "customer", profile: { company_name: "", phone_number: "", address: "" } };
+
+describe("login form", () => {
+  it("clears every stored auth key on load", () => {
+    for (const k of ["authToken", "user", "token", "auth", "jwt"]) {
+      localStorage.setItem(k, "x");
+      sessionStorage.setItem(k, "x");
+    }
+    renderRoutes([page("/login", <LoginForm />)], "/login");
+    for (const k of ["authToken", "user", "token", "auth", "jwt"]) {
+      expect(localStorage.getItem(k)).toBeNull();
+      expect(sessionStorage.getItem(k)).toBeNull();
+    }
+  });
+
+  it("shows 'Login failed' with the server's first non_field_errors message", async () => {
+    stubFetch(() => ({ status: 400, body: { non_field_errors: ["Unable to log in with provided credentials."] } }));
+    renderRoutes([page("/login", <LoginForm />)], "/login");
+    await userEvent.type(screen.getByLabelText(/Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/Password/), "wrong-password");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Login failed")).toBeInTheDocument();
+    expect(screen.getByText("Unable to log in with provided credentials.")).toBeInTheDocument();
+  });
+
+  it("falls back to the generic message when the server says nothing usable", async () => {
+    stubFetch(() => ({ status: 500 }));
+    renderRoutes([page("/login", <LoginForm />)], "/login");
+    await userEvent.type(screen.getByLabelText(/Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/Password/), "whatever-1");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Invalid email or password. Please try again.")).toBeInTheDocument();
+  });
+
+  it("stores the token as authToken and goes to /dashboard", async () => {
+    stubFetch(() => ({ status: 200, body: { token: "tok123", user } }));
+    const { router } = renderRoutes([page("/login", <LoginForm />), page("/dashboard", <p>dash</p>)], "/login");
+    await userEvent.type(screen.getByLabelText(/Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/Password/), "Velvet-Garnet-42");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(localStorage.getItem("authToken")).toBe("tok123");
+    expect(await screen.findByText("Logged in successfully!")).toBeInTheDocument();
+  });
+});
+
+describe("signup form", () => {
+  it("refuses mismatched passwords without calling the server", async () => {
+    const calls = stubFetch(() => ({ status: 201 }));
+    renderRoutes([page("/signup", <SignupForm />)], "/signup");
+    await userEvent.type(screen.getByLabelText(/^Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/^Password/), "Velvet-Garnet-42");
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), "Velvet-Garnet-43");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getByText("Please make sure your passwords match.")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows 'Registration failed' with the first e-mail error", async () => {
+    stubFetch(() => ({ status: 400, body: { email: ["A user with that email already exists."] } }));
+    renderRoutes([page("/signup", <SignupForm />)], "/signup");
+    await userEvent.type(screen.getByLabelText(/^Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/^Password/), "Velvet-Garnet-42");
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), "Velvet-Garnet-42");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Registration failed")).toBeInTheDocument();
+    expect(screen.getAllByText("A user with that email already exists.").length).toBeGreaterThan(0);
+  });
+});
+
+describe("forgot password form", () => {
+  it("requires an e-mail", async () => {
+    const calls = stubFetch(() => ({ status: 200 }));
+    renderRoutes([page("/forgot-password", <ForgotPasswordForm />)], "/forgot-password");
+    await userEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    expect(await screen.findByText("Email required")).toBeInTheDocument();
+    expect(screen.getByText("Please enter your email address.")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the 'Check your email' view with the address and can start again", async () => {
+    stubFetch(() => ({ status: 200, body: { message: "ok" } }));
+    renderRoutes([page("/forgot-password", <ForgotPasswordForm />)], "/forgot-password");
+    await userEvent.type(screen.getByLabelText(/Email/), "meera@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    expect(await screen.findByRole("heading", { name: "Check your email" })).toBeInTheDocument();
+    expect(screen.getByText("meera@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Reset email sent!")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to sign in" })).toHaveAttribute("href", "/login");
+    await userEvent.click(screen.getByRole("button", { name: "Try different email" }));
+    expect(screen.getByRole("button", { name: "Send Reset Link" })).toBeInTheDocument();
+  });
+});
+
+describe("reset password form", () => {
+  const routes = [page("/reset-password/:uid?/:token?", <ResetPasswordForm />), page("/login", <p>login page</p>)];
+
+  it("sends a link without uid or token to /login with 'Invalid reset link'", async () => {
+    const { router } = renderRoutes(routes, "/reset-password");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(await screen.findByText("Invalid reset link")).toBeInTheDocument();
+    expect(screen.getByText("This password reset link is invalid or malformed.")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["", "", "All fields required", "Please fill in both password fields."],
+    ["abcdefg1", "abcdefg2", "Passwords don't match", "Please make sure your passwords match."],
+    ["abc", "abc", "Password too short", "Password must be at least 6 characters long."],
+  ])("validates before calling the server (%s / %s)", async (pw, confirm, title, description) => {
+    const calls = stubFetch(() => ({ status: 200 }));
+    renderRoutes(routes, "/reset-password/dWlk/tok");
+    if (pw) await userEvent.type(screen.getByLabelText(/^New password/), pw);
+    if (confirm) await userEvent.type(screen.getByLabelText(/^Confirm new password/), confirm);
+    await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's error field on failure and the success view on success", async () => {
+    let ok = false;
+    stubFetch(() => (ok ? { status: 200, body: { message: "done" } } : { status: 400, body: { error: "This password reset link has expired. Please request a new one." } }));
+    renderRoutes(routes, "/reset-password/dWlk/tok");
+    await userEvent.type(screen.getByLabelText(/^New password/), "Opal-Harbour-19");
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), "Opal-Harbour-19");
+    await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText("Reset failed")).toBeInTheDocument();
+    expect(screen.getByText("This password reset link has expired. Please request a new one.")).toBeInTheDocument();
+    ok = true;
+    await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByRole("heading", { name: "Password reset successful" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Continue to sign in" })).toHaveAttribute("href", "/login");
+  });
+});

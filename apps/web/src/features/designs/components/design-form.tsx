@@ -1,0 +1,352 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ALLOWED_IMAGE_TYPES,
+  CURRENCIES,
+  DESIGN_TYPE_LABELS,
+  DESIGN_TYPES,
+  designInputSchema,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_DESIGN,
+  METAL_COLOR_LABELS,
+  METAL_COLORS,
+  METAL_TYPE_LABELS,
+  METAL_TYPES,
+  PURITIES,
+  type Design,
+  type DesignData,
+  type DesignInput,
+} from "@atelier/contract";
+import { Info } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Controller, FormProvider, useForm, useWatch, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Field, Label } from "@/components/ui/field";
+import { ImageDropzone } from "@/components/ui/image-dropzone";
+import { Input, NativeSelect, Textarea } from "@/components/ui/input";
+import { RadioGroup, RadioPill } from "@/components/ui/radio-group";
+import { toast } from "@/components/ui/use-toast";
+import { paths } from "@/config/paths";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useCreateDesign } from "../api/create-design";
+import { fileProgress, uploadLayout } from "../api/design-upload";
+import { useUpdateDesign } from "../api/update-design";
+import { designFormFromDesign, emptyDesignForm, type DesignFormValues } from "../utils/design-form-values";
+import { FormSection, Notice } from "./form-section";
+import { StonesEditor } from "./stones-editor";
+
+// The contract schema parses the texts of the form (numbers, trimming, required messages).
+const resolver = zodResolver(designInputSchema) as unknown as Resolver<DesignFormValues, unknown, DesignData>;
+
+const FORM_FIELDS = new Set<string>(Object.keys(emptyDesignForm()));
+const STONE_FIELD = /^stones\.\d+\.(stone_type|stone_cut|stone_carat|stone_color|stone_clarity|position|quantity)$/;
+
+/** Puts the server's field errors on the fields; returns what belongs to no field. */
+function applyServerErrors(err: unknown, setError: UseFormSetError<DesignFormValues>, setImagesError: (m: string) => void): boolean {
+  if (!(err instanceof ApiError) || !err.body || typeof err.body !== "object") return false;
+  let placed = false;
+  for (const [key, value] of Object.entries(err.body as Record<string, unknown>)) {
+    const message = Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
+    if (!message) continue;
+    if (FORM_FIELDS.has(key) || STONE_FIELD.test(key)) {
+      setError(key as Path<DesignFormValues>, { type: "server", message }, { shouldFocus: !placed });
+      placed = true;
+    } else if (key === "images" || key === "remove_image_ids") {
+      setImagesError(message);
+      placed = true;
+    }
+  }
+  return placed;
+}
+
+export interface DesignFormProps {
+  /** The design being edited; absent for a new design. */
+  design?: Design | undefined;
+  /** Spec: a file the visitor picked before signing in; it has to be chosen again. */
+  pendingFileName?: string | undefined;
+  /** Set when a link could not be extracted: it becomes the inspiration link. */
+  prefillLink?: { url: string; nonce: number } | null | undefined;
+}
+
+export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormProps) {
+  const navigate = useNavigate();
+  const editing = Boolean(design);
+  const methods = useForm<DesignFormValues, unknown, DesignData>({
+    resolver,
+    defaultValues: design
+      ? designFormFromDesign(design, { metalTypes: METAL_TYPES, metalColors: METAL_COLORS, purities: PURITIES })
+      : emptyDesignForm(prefillLink?.url ?? ""),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = methods;
+  const designType = useWatch({ control, name: "design_type" });
+  const ringSize = useWatch({ control, name: "ring_size" });
+  const chainLength = useWatch({ control, name: "chain_length" });
+
+  const [files, setFiles] = useState<File[]>([]);
+  const [removedIds, setRemovedIds] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [imagesError, setImagesError] = useState<string | undefined>();
+  const create = useCreateDesign();
+  const update = useUpdateDesign();
+
+  useEffect(() => {
+    if (prefillLink) setValue("inspiration_link", prefillLink.url, { shouldDirty: true });
+  }, [prefillLink, setValue]);
+
+  const existing = (design?.images ?? [])
+    .map((img, i) => ({ id: img.id, src: img.thumbnail || img.image, alt: `Saved reference ${i + 1}` }))
+    .filter((img) => !removedIds.includes(img.id));
+
+  async function submit(values: DesignData) {
+    setImagesError(undefined);
+    const data: DesignInput = { ...values, remove_image_ids: removedIds };
+    const layout = uploadLayout(data, files);
+    const onProgress = (fraction: number) => setProgress(fileProgress(layout, fraction));
+    setProgress(files.map(() => 0));
+    try {
+      const saved = design ? await update.mutateAsync({ id: design.id, data, images: files, onProgress }) : await create.mutateAsync({ data, images: files, onProgress });
+      toast({ title: design ? "Design updated successfully!" : "Design submitted successfully!" });
+      void navigate(paths.dashboard.design.getHref(saved.id), { replace: editing });
+    } catch (err) {
+      setProgress(null);
+      if (err instanceof ApiError && err.status === 401) return; // the app signs the user out
+      applyServerErrors(err, setError, setImagesError);
+      toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to submit design") });
+    }
+  }
+
+  const busy = isSubmitting;
+  const err = (name: keyof DesignFormValues) => {
+    const e = errors[name];
+    return e && "message" in e && typeof e.message === "string" ? e.message : undefined;
+  };
+  const invalid = (name: keyof DesignFormValues) => (errors[name] ? true : undefined);
+  const describedBy = (name: string) => (errors[name as keyof DesignFormValues] ? `${name}-error` : undefined);
+
+  return (
+    <FormProvider {...methods}>
+      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-6" aria-label={editing ? "Edit design" : "Custom design"}>
+        {pendingFileName && (
+          <Notice icon={<Info aria-hidden />} title="Please upload your file again">
+            You started with “{pendingFileName}”. Files cannot be carried over while you sign in, so please add it again under Reference images.
+          </Notice>
+        )}
+
+        <FormSection title="The piece" description="Give your design a name and tell us about it.">
+          <div className="grid gap-5">
+            <Field id="name" label="Design Name" required error={err("name")}>
+              <Input id="name" placeholder="e.g. Anniversary solitaire" maxLength={200} aria-required aria-invalid={invalid("name")} aria-describedby={describedBy("name")} {...register("name")} />
+            </Field>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium text-foreground">Jewelry type</legend>
+              <Controller
+                control={control}
+                name="design_type"
+                render={({ field }) => (
+                  <RadioGroup aria-label="Jewelry type" value={field.value} onValueChange={field.onChange} disabled={busy}>
+                    {DESIGN_TYPES.map((t) => (
+                      <RadioPill key={t} value={t}>
+                        {DESIGN_TYPE_LABELS[t]}
+                      </RadioPill>
+                    ))}
+                  </RadioGroup>
+                )}
+              />
+            </fieldset>
+            <Field id="inspiration_link" label="Inspiration link" hint="Optional: a piece you saw online that captures the idea." error={err("inspiration_link")}>
+              <Input
+                id="inspiration_link"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                maxLength={2048}
+                aria-invalid={invalid("inspiration_link")}
+                aria-describedby={describedBy("inspiration_link")}
+                {...register("inspiration_link")}
+              />
+            </Field>
+            <Field id="description" label="Description" required error={err("description")}>
+              <Textarea
+                id="description"
+                rows={5}
+                maxLength={5000}
+                placeholder="The story of the piece, the look you want, who it is for…"
+                aria-required
+                aria-invalid={invalid("description")}
+                aria-describedby={describedBy("description")}
+                {...register("description")}
+              />
+            </Field>
+          </div>
+        </FormSection>
+
+        <FormSection title="Metal">
+          <div className="grid grid-cols-2 gap-x-3 gap-y-5 sm:gap-x-5 lg:grid-cols-4">
+            <Field id="metal_type" label="Metal type" error={err("metal_type")}>
+              <NativeSelect id="metal_type" aria-invalid={invalid("metal_type")} {...register("metal_type")}>
+                <option value="">Select metal</option>
+                {METAL_TYPES.map((m) => (
+                  <option key={m} value={m}>
+                    {METAL_TYPE_LABELS[m]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="metal_color" label="Metal color" error={err("metal_color")}>
+              <NativeSelect id="metal_color" aria-invalid={invalid("metal_color")} {...register("metal_color")}>
+                <option value="">Select color</option>
+                {METAL_COLORS.map((c) => (
+                  <option key={c} value={c}>
+                    {METAL_COLOR_LABELS[c]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="purity" label="Purity" error={err("purity")}>
+              <NativeSelect id="purity" aria-invalid={invalid("purity")} {...register("purity")}>
+                <option value="">Select purity</option>
+                {PURITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="weight" label="Weight (grams)" error={err("weight")}>
+              <Input id="weight" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 4.5" aria-invalid={invalid("weight")} {...register("weight")} />
+            </Field>
+          </div>
+        </FormSection>
+
+        <FormSection title="Design details">
+          <div className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-5">
+            <Field id="style" label="Style" error={err("style")}>
+              <Input id="style" placeholder="e.g. Vintage, minimalist" maxLength={200} aria-invalid={invalid("style")} {...register("style")} />
+            </Field>
+            <Field id="setting_type" label="Setting type" error={err("setting_type")}>
+              <Input id="setting_type" placeholder="e.g. Prong, bezel, pavé" maxLength={200} aria-invalid={invalid("setting_type")} {...register("setting_type")} />
+            </Field>
+            <Field id="band_width" label="Band width (mm)" error={err("band_width")}>
+              <Input id="band_width" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 2.5" aria-invalid={invalid("band_width")} {...register("band_width")} />
+            </Field>
+            <Field id="design_features" label="Design features" className="col-span-2 sm:col-span-3" error={err("design_features")}>
+              <Textarea id="design_features" rows={3} maxLength={2000} placeholder="Engraving, milgrain edges, hidden halo…" aria-invalid={invalid("design_features")} {...register("design_features")} />
+            </Field>
+          </div>
+        </FormSection>
+
+        <FormSection title="Stones" description="Add each kind of stone with its cut, carat, color and clarity.">
+          <StonesEditor idPrefix="design" disabled={busy} />
+        </FormSection>
+
+        <FormSection title="Size & dimensions">
+          <div className="grid grid-cols-6 gap-x-3 gap-y-5 sm:gap-x-5">
+            <Field id="length" label="Length (mm)" className="col-span-2" error={err("length")}>
+              <Input id="length" type="number" inputMode="decimal" step="0.01" min="0" aria-invalid={invalid("length")} {...register("length")} />
+            </Field>
+            <Field id="width" label="Width (mm)" className="col-span-2" error={err("width")}>
+              <Input id="width" type="number" inputMode="decimal" step="0.01" min="0" aria-invalid={invalid("width")} {...register("width")} />
+            </Field>
+            <Field id="height" label="Height (mm)" className="col-span-2" error={err("height")}>
+              <Input id="height" type="number" inputMode="decimal" step="0.01" min="0" aria-invalid={invalid("height")} {...register("height")} />
+            </Field>
+            <Field id="size" label="Size" className="col-span-6 sm:col-span-2" error={err("size")}>
+              <Input id="size" placeholder="e.g. Medium, 7" maxLength={50} aria-invalid={invalid("size")} {...register("size")} />
+            </Field>
+            {(designType === "ring" || ringSize) && (
+              <Field id="ring_size" label="Ring size" className="col-span-6 sm:col-span-2" error={err("ring_size")}>
+                <Input id="ring_size" placeholder="e.g. US 6.5 / IN 13" maxLength={50} aria-invalid={invalid("ring_size")} {...register("ring_size")} />
+              </Field>
+            )}
+            {(designType === "necklace" || designType === "pendant" || chainLength) && (
+              <Field id="chain_length" label="Chain length" className="col-span-6 sm:col-span-2" error={err("chain_length")}>
+                <Input id="chain_length" placeholder="e.g. 18 inches" maxLength={50} aria-invalid={invalid("chain_length")} {...register("chain_length")} />
+              </Field>
+            )}
+          </div>
+        </FormSection>
+
+        <FormSection title="Budget & requests">
+          <div className="grid gap-5 sm:grid-cols-3">
+            <div className="flex flex-col gap-1.5 sm:col-span-2">
+              <Label htmlFor="budget">Budget range</Label>
+              <div className="flex gap-2">
+                <Input
+                  id="budget"
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0"
+                  placeholder="Up to…"
+                  className="flex-1"
+                  aria-invalid={invalid("budget")}
+                  aria-describedby={errors.budget ? "budget-error" : "budget-hint"}
+                  {...register("budget")}
+                />
+                <NativeSelect aria-label="Currency" className="w-28" {...register("currency")}>
+                  {CURRENCIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              {errors.budget?.message ? (
+                <p id="budget-error" role="alert" className="text-xs text-destructive">
+                  {errors.budget.message}
+                </p>
+              ) : (
+                <p id="budget-hint" className="text-xs text-muted">
+                  The most you would like to spend; your quote explains every part of the price.
+                </p>
+              )}
+            </div>
+            <Field id="special_requests" label="Special requests" className="sm:col-span-3" error={err("special_requests")}>
+              <Textarea id="special_requests" rows={3} maxLength={2000} placeholder="A date it must arrive by, an engraving, a gift box…" aria-invalid={invalid("special_requests")} {...register("special_requests")} />
+            </Field>
+          </div>
+        </FormSection>
+
+        <FormSection title="Reference images" description="Sketches, photos or screenshots that show what you have in mind.">
+          <ImageDropzone
+            id="reference-images"
+            files={files}
+            onFilesChange={(next) => {
+              setFiles(next);
+              setImagesError(undefined);
+            }}
+            existing={existing}
+            onRemoveExisting={(id) => setRemovedIds((ids) => [...ids, id])}
+            progress={progress}
+            hint="PNG, JPG, GIF up to 10MB"
+            maxFiles={MAX_IMAGES_PER_DESIGN}
+            maxBytes={MAX_IMAGE_BYTES}
+            accept={ALLOWED_IMAGE_TYPES}
+            disabled={busy}
+            error={imagesError}
+          />
+        </FormSection>
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+          {editing && design && (
+            <Button type="button" variant="ghost" disabled={busy} onClick={() => void navigate(paths.dashboard.design.getHref(design.id))}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="lg" loading={busy} className="sm:min-w-48">
+            {editing ? (busy ? "Updating..." : "Update Design") : busy ? "Submitting..." : "Submit Design"}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,112 @@
+import type { LeadSource } from "@atelier/contract";
+import { Loader2, Send } from "lucide-react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { Field } from "@/components/ui/field";
+import { fieldBase } from "@/components/ui/field-styles";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { createLead } from "../api/create-lead";
+
+type FieldName = "name" | "email" | "phone" | "design_idea";
+type Values = Record<FieldName, string>;
+const EMPTY: Values = { name: "", email: "", phone: "", design_idea: "" };
+
+/** The same checks as the server (packages/contract/src/leads.ts), for instant feedback. */
+export function validateLead(v: Values): Partial<Record<FieldName, string>> {
+  const errors: Partial<Record<FieldName, string>> = {};
+  if (!v.name.trim()) errors.name = "This field is required.";
+  if (!v.email.trim()) errors.email = "This field is required.";
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) errors.email = "Enter a valid email address.";
+  if (v.phone.trim() && !/^\+?[0-9 ()./-]{6,}$/.test(v.phone.trim())) errors.phone = "Enter a valid phone number.";
+  return errors;
+}
+
+const inputClass = `${fieldBase} h-11 py-2`;
+const subscribeNothing = () => () => undefined;
+
+/**
+ * An enquiry: name, e-mail, phone and design idea (the contact page and the landing page).
+ * Stored as a lead and e-mailed to the atelier.
+ */
+export function LeadForm({ source, submitLabel = "Send", idPrefix = source }: { source: LeadSource; submitLabel?: string; idPrefix?: string }) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [website, setWebsite] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [pending, setPending] = useState(false);
+  // False in the prerendered HTML and until hydration: the disabled button keeps the browser
+  // from submitting the form on its own (which would put the fields in the address).
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const bind = (name: FieldName) => ({
+    id: id(name),
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
+    },
+    "aria-invalid": !!errors[name],
+    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+  });
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const found = validateLead(values);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      const first = (["name", "email", "phone"] as const).find((k) => found[k]);
+      if (first) document.getElementById(id(first))?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const lead = await createLead({ ...values, source, ...(website && { website }) });
+      setValues(EMPTY);
+      toast({ title: "Thank you, we have your message", description: `A designer will reply to ${lead.email} within 24 hours.` });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        setErrors({ name: err.field("name"), email: err.field("email"), phone: err.field("phone"), design_idea: err.field("design_idea") });
+      }
+      const description =
+        err instanceof ApiError && err.status === 429
+          ? "You have sent several messages in a short time. Please wait a few minutes and try again."
+          : err instanceof ApiError && err.status === 400
+            ? "Please check the highlighted fields."
+            : errorMessage(err, "Please check your connection and try again.");
+      toast({ variant: "destructive", title: "Your message was not sent", description });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5 sm:grid-cols-2" aria-label={source === "contact" ? "Contact form" : "Share your design idea"}>
+      <Field id={id("name")} label="Name" required error={errors.name}>
+        <input className={inputClass} {...bind("name")} autoComplete="name" required maxLength={120} />
+      </Field>
+      <Field id={id("email")} label="Email" required error={errors.email}>
+        <input className={inputClass} {...bind("email")} type="email" autoComplete="email" required maxLength={254} placeholder="you@example.com" />
+      </Field>
+      <Field id={id("phone")} label="Phone" error={errors.phone} className="sm:col-span-2" hint="Optional. We call only if you would like us to.">
+        <input className={inputClass} {...bind("phone")} type="tel" autoComplete="tel" maxLength={40} placeholder="+91 98765 43210" aria-describedby={errors.phone ? `${id("phone")}-error` : `${id("phone")}-hint`} />
+      </Field>
+      <Field id={id("design_idea")} label="Design idea" error={errors.design_idea} className="sm:col-span-2">
+        <textarea className={`${fieldBase} min-h-24 py-2.5 leading-relaxed`} {...bind("design_idea")} rows={5} maxLength={2000} placeholder="The piece, the metal, the stones, the occasion, a link to something you love..." />
+      </Field>
+      {/* Honeypot: invisible to people and assistive technology; bots fill it in. */}
+      <div aria-hidden className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor={id("website")}>Leave this field empty</label>
+        <input id={id("website")} name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+      </div>
+      <div className="flex flex-col items-start gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-muted">We reply within 24 hours and never share your details.</p>
+        <button type="submit" disabled={pending || !hydrated} aria-busy={pending || undefined} className={`${buttonVariants({ size: "lg" })} w-full sm:w-auto`}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+          {pending ? "Sending..." : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

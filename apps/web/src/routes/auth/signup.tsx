@@ -1,0 +1,7 @@
+import { SignupForm } from "@/features/auth/components/signup-form";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export default function Page() {
+  useDocumentTitle("Create your account");
+  return <SignupForm />;
+}

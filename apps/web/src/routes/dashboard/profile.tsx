@@ -1,0 +1,7 @@
+import { ProfileScreen } from "@/features/auth/components/profile-screen";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export default function ProfilePage() {
+  useDocumentTitle("Profile");
+  return <ProfileScreen />;
+}

@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { Toaster } from "@/components/ui/toaster";
+
+/** Renders routes in a memory router with a fresh query client and the toaster, as the app does. */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router };
+}
+
+export function page(path: string, element: ReactNode): RouteObject {
+  return { path, element };
+}
+
+/** A fetch stub answering JSON; records the calls. */
+export function stubFetch(handler: (url: string, init: RequestInit) => { status: number; body?: unknown }) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchMock = (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    calls.push({ url, init });
+    const { status, body } = handler(url, init);
+    return Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  };
+  globalThis.fetch = fetchMock;
+  return calls;
+}
