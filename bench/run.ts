@@ -1,0 +1,33 @@
+/**
+ * `npm run bench` runs every part; `npm run bench -- designs` runs the named parts only.
+ * A part is a module exporting `run(): Promise<void>` that prints its own table.
+ */
+interface BenchPart {
+  describe: string;
+  load: () => Promise<{ run: () => Promise<void> }>;
+}
+
+const PARTS: Record<string, BenchPart> = {
+  designs: {
+    describe: "create a design with 5 × 5 MB images (time, server peak RSS); list latency at 1 000 and 100 000 designs",
+    load: () => import("./designs/run.ts"),
+  },
+};
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const unknown = requested.filter((name) => !(name in PARTS));
+if (unknown.length > 0) {
+  console.error(`Unknown bench part(s): ${unknown.join(", ")}. Available: ${Object.keys(PARTS).join(", ")}.`);
+  process.exit(2);
+}
+
+const names = requested.length > 0 ? requested : Object.keys(PARTS);
+for (const name of names) {
+  const part = PARTS[name]!;
+  console.log(`\n=== bench: ${name} — ${part.describe}\n`);
+  const started = performance.now();
+  await (await part.load()).run();
+  console.log(`\n(${name} took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+export {};

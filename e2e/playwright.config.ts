@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Journeys run against the production build served by `npm start`-equivalent
+ * (`E2E_BASE_URL` points at a running server; otherwise one is started on port 3100
+ * with a fresh DATA_DIR under /tmp). Chromium is Debian's, never a downloaded browser.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
+// Set once in the runner; workers inherit it, so support.ts reads the same folder (mail files).
+process.env.E2E_DATA_DIR ??= `/tmp/atelier-e2e-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: `rm -rf ${dataDir} && npm start`,
+        cwd: "..",
+        url: `${baseURL}/api/health/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: dataDir,
+          PUBLIC_URL: baseURL,
+          LOG_LEVEL: "warn",
+          // Every journey signs up from 127.0.0.1; production limits stay 1×.
+          RATE_LIMIT_SCALE: "100",
+          // Leads are e-mailed to the business (public-site.spec.ts reads the mail file).
+          CONTACT_EMAIL: "atelier@example.com",
+          EXTRACT_ALLOWED_HOSTS: process.env.EXTRACT_ALLOWED_HOSTS ?? "127.0.0.1:3199,localhost:3199",
+        },
+      },
+});

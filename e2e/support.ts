@@ -1,0 +1,39 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+export const PASSWORD = "Velvet-Garnet-42";
+const DATA_DIR = process.env.E2E_DATA_DIR ?? "";
+
+let n = 0;
+export function uniqueEmail(prefix = "shopper"): string {
+  n += 1;
+  return `${prefix}.${Date.now().toString(36)}${n}@example.com`;
+}
+
+/** Creates an account through the API and signs the page in with its token. */
+export async function signInAsNewCustomer(page: Page, request: APIRequestContext, email = uniqueEmail()) {
+  const res = await request.post("/api/auth/register/", { data: { email, password: PASSWORD, confirm_password: PASSWORD } });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  await page.goto("/404-warmup");
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("authToken", t);
+      localStorage.setItem("user", u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  return { email, token };
+}
+
+/** The newest e-mail written to DATA_DIR/mail (the server runs without SMTP in e2e). */
+export async function latestMail(dataDir = DATA_DIR): Promise<string> {
+  const dir = path.join(dataDir, "mail");
+  const files = (await fs.readdir(dir)).filter((f) => f.endsWith(".eml")).sort();
+  const last = files.at(-1);
+  if (!last) throw new Error("no mail written");
+  return fs.readFile(path.join(dir, last), "utf8");
+}
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "screenshots");
