@@ -15,5 +15,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // jsdom and userEvent typing are slow on a loaded two-core CI machine; the default 5 s
+    // turned slow runs into failures. This bounds hangs, it does not time behaviour.
+    testTimeout: 20_000,
   },
 });

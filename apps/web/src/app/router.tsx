@@ -1,5 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { paths } from "@/config/paths";
+// Not lazy: the error page already puts NotFoundPage in the main chunk.
+import { NotFoundPage } from "@/routes/not-found";
 import { ErrorPage } from "./error-page";
 
 /** Lazy route modules export `default` (the screen); only what a page needs is downloaded. */
@@ -31,7 +33,7 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.design.path, ...page(() => import("@/routes/dashboard/design-detail")) },
           { path: paths.dashboard.uploadHistory.path, ...page(() => import("@/routes/dashboard/upload-history")) },
           // Screens that later work builds answer with the 404 page until then.
-          { path: "*", ...page(() => import("@/routes/not-found")) },
+          { path: "*", Component: NotFoundPage },
         ],
       },
       {
@@ -44,7 +46,7 @@ export const routes: RouteObject[] = [
           { path: paths.faq.path, ...page(() => import("@/routes/public/faq")) },
           { path: paths.privacy.path, ...page(() => import("@/routes/public/privacy")) },
           { path: paths.terms.path, ...page(() => import("@/routes/public/terms")) },
-          { path: "*", ...page(() => import("@/routes/not-found")) },
+          { path: "*", Component: NotFoundPage },
         ],
       },
     ],
