@@ -149,6 +149,11 @@ test("paste a product link → review the extracted details → save → listed"
   await expect(page.getByRole("heading", { level: 1, name: "Emerald Halo Ring" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Stone Details" })).toContainText("Emerald");
   await expect(page.getByRole("region", { name: "Specifications" })).toContainText("6");
+  // The shop's photo was copied into the design (the missing one was skipped) and loads from us.
+  const photo = page.getByRole("img", { name: "Emerald Halo Ring, reference 1" });
+  await expect(photo).toHaveAttribute("src", /^\/api\/files\//);
+  await expect.poll(() => photo.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole("img", { name: /reference 2/ })).toHaveCount(0);
 });
 
 test("a page without a product falls back to the custom form with the link as inspiration", async ({ page, request }) => {

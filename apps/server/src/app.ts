@@ -22,6 +22,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { MAX_IMAGE_BYTES } from "@atelier/contract";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -69,7 +70,7 @@ export interface AppDeps {
   logger: Logger;
   clock?: Clock;
   rateLimits?: RateLimitStore;
-  /** Fetches product pages for link extraction; tests hand in one with their own allow-list. */
+  /** Fetches product pages (extraction) and product photos (link designs); tests hand in one with their own allow-list. */
   fetcher?: SafeFetcher;
   authLimits?: Partial<AuthLimits>;
   /** Where uploaded files live; defaults to local disk under DATA_DIR/uploads. */
@@ -207,12 +208,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, auth);
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
-  await registerDesignModules(app, { db: database.db, config, clock, storage: deps.storage });
+  // One safe fetcher for product pages (extraction) and product photos (a link design's images).
+  const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
+  await registerDesignModules(app, { db: database.db, config, clock, storage: deps.storage, fetcher, logger: appLogger });
   registerGalleryRoutes(app, { db: database.db, logger: appLogger });
   registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
   registerSiteRoutes(app, config);
   registerExtractionRoutes(app, {
-    extraction: createExtractionService({ fetcher: deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts }) }),
+    extraction: createExtractionService({ fetcher }),
     rateLimits,
     limitScale: config.rateLimitScale,
   });

@@ -113,6 +113,11 @@ export const designFromLinkSchema = z.object({
   stones: text(2000).default(""),
   size: text(50).default(""),
   budget: text(100).default(""),
+  /**
+   * Beyond spec §7: the product's photos. The server copies them (same address checks as the
+   * page fetch) and keeps them as the design's reference images; a photo it cannot fetch is skipped.
+   */
+  image_urls: z.array(httpUrl.max(2048)).max(MAX_IMAGES_PER_DESIGN, `A design can have at most ${MAX_IMAGES_PER_DESIGN} images.`).default([]),
 });
 export type DesignFromLink = z.input<typeof designFromLinkSchema>;
 

@@ -328,6 +328,26 @@ describe("createSafeFetcher against a loopback shop allowed for the test", () =>
     expect((error as UpstreamError).status).toBe(500);
   });
 
+  it("fetches an image as bytes, sending the product page as referer", async () => {
+    const image = await fetcherFor().fetchImage(`${shop.origin}/image`, { referer: `${shop.origin}/page` });
+    expect(image.contentType).toBe("image/png");
+    expect([...image.bytes]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(seenHeaders["/image"]?.referer).toBe(`${shop.origin}/page`);
+    expect(seenHeaders["/image"]?.accept).toContain("image/");
+  });
+
+  it("refuses a web page where an image is expected, and an image over the image limit", async () => {
+    await expect(fetcherFor().fetchImage(`${shop.origin}/page`)).rejects.toThrow("The link is not an image.");
+    await expect(fetcherFor({ maxImageBytes: 2 }).fetchImage(`${shop.origin}/image`)).rejects.toThrow("The image is too large.");
+  });
+
+  it("applies the same address checks to images, redirects included", async () => {
+    await expect(
+      createSafeFetcher({ lookup: failingLookup }).fetchImage("http://169.254.169.254/latest/meta-data/"),
+    ).rejects.toBeInstanceOf(UrlRefusedError);
+    await expect(fetcherFor().fetchImage(`${shop.origin}/redirect-metadata`)).rejects.toBeInstanceOf(UrlRefusedError);
+  });
+
   it("decodes by <meta charset>", async () => {
     const page = await fetcherFor().fetchPage(`${shop.origin}/latin1`);
     expect(page.body).toContain("or jaune élégantes");

@@ -49,6 +49,8 @@ export interface SafeFetcherOptions {
   lookup?: LookupFunction;
   timeoutMs?: number;
   maxBytes?: number;
+  /** The cap for `fetchImage` (defaults to `maxBytes`). */
+  maxImageBytes?: number;
   maxRedirects?: number;
   userAgent?: string;
 }
@@ -58,8 +60,16 @@ export interface FetchPageOptions {
   expect?: "html" | "json";
 }
 
+export interface FetchedImage {
+  finalUrl: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 export interface SafeFetcher {
   fetchPage(url: string, options?: FetchPageOptions): Promise<FetchedPage>;
+  /** A product photo, with the same address checks; at most `maxImageBytes`. `referer`: the product page (some CDNs want it). */
+  fetchImage(url: string, options?: { referer?: string }): Promise<FetchedImage>;
 }
 
 export const DEFAULT_USER_AGENT =
@@ -67,6 +77,16 @@ export const DEFAULT_USER_AGENT =
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml", "application/json", "application/ld+json"]);
 const JSON_TYPES = new Set(["application/json", "application/ld+json", "text/javascript", "application/javascript", "text/json"]);
+const IMAGE_TYPES = new Set([
+  "image/jpeg",
+  "image/pjpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+  "image/heic",
+  "image/heif",
+]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Addresses we never connect to: loopback, private, link-local, CGNAT, multicast, reserved, documentation. */
@@ -291,7 +311,7 @@ function decompressor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.Brotl
   }
 }
 
-async function readCapped(body: Readable, encoding: string, maxBytes: number): Promise<Uint8Array> {
+async function readCapped(body: Readable, encoding: string, maxBytes: number, tooLarge: string): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
   const inflate = encoding === "" || encoding === "identity" ? null : decompressor(encoding);
@@ -305,7 +325,7 @@ async function readCapped(body: Readable, encoding: string, maxBytes: number): P
     for await (const chunk of stream) {
       const buffer = chunk as Buffer;
       size += buffer.length;
-      if (size > maxBytes) throw new UpstreamError("The product page is too large.");
+      if (size > maxBytes) throw new UpstreamError(tooLarge);
       chunks.push(buffer);
     }
   } catch (error) {
@@ -340,12 +360,25 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   const lookup = options.lookup ?? defaultLookup;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const maxImageBytes = options.maxImageBytes ?? maxBytes;
   const maxRedirects = options.maxRedirects ?? 5;
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
 
-  async function fetchPage(rawUrl: string, fetchOptions: FetchPageOptions = {}): Promise<FetchedPage> {
-    const expect = fetchOptions.expect ?? "html";
-    const accepted = expect === "json" ? JSON_TYPES : HTML_TYPES;
+  /** What one kind of fetch accepts, and what it says when the answer is not that. */
+  interface Want {
+    types: ReadonlySet<string>;
+    accept: string;
+    referer?: string | undefined;
+    maxBytes: number;
+    wrongType: string;
+    tooLarge: string;
+  }
+
+  /** GET with every address check, redirect by redirect; the body is read within the size cap. */
+  async function fetchBytes(
+    rawUrl: string,
+    want: Want,
+  ): Promise<{ finalUrl: string; status: number; contentType: string; bytes: Uint8Array }> {
     let url = parseUrl(rawUrl);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -364,13 +397,11 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
             signal: controller.signal,
             headers: {
               "user-agent": userAgent,
-              accept:
-                expect === "json"
-                  ? "application/json, text/javascript, */*;q=0.1"
-                  : "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+              accept: want.accept,
               "accept-language": "en-US,en;q=0.9",
               "accept-encoding": "gzip, deflate, br",
               "upgrade-insecure-requests": "1",
+              ...(want.referer ? { referer: want.referer } : {}),
             },
           });
         } catch (error) {
@@ -395,25 +426,25 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           throw new UpstreamError(`The shop answered with status ${statusCode}.`, statusCode);
         }
         const contentType = header("content-type");
-        if (!accepted.has(mediaType(contentType))) {
+        if (!want.types.has(mediaType(contentType))) {
           discard(body);
-          throw new UpstreamError("The link is not a web page.", statusCode);
+          throw new UpstreamError(want.wrongType, statusCode);
         }
         const declared = Number(header("content-length"));
         const encoding = header("content-encoding");
-        if ((encoding === "" || encoding === "identity") && Number.isFinite(declared) && declared > maxBytes) {
+        if ((encoding === "" || encoding === "identity") && Number.isFinite(declared) && declared > want.maxBytes) {
           discard(body);
-          throw new UpstreamError("The product page is too large.", statusCode);
+          throw new UpstreamError(want.tooLarge, statusCode);
         }
         let bytes: Uint8Array;
         try {
-          bytes = await readCapped(body, encoding, maxBytes);
+          bytes = await readCapped(body, encoding, want.maxBytes, want.tooLarge);
         } catch (error) {
           if (controller.signal.aborted) throw new UpstreamTimeoutError();
           throw error;
         }
         if (controller.signal.aborted) throw new UpstreamTimeoutError();
-        return { finalUrl: url.href, status: statusCode, contentType, body: decodeHtmlBytes(bytes, contentType) };
+        return { finalUrl: url.href, status: statusCode, contentType, bytes };
       }
     } catch (error) {
       if (error instanceof UrlRefusedError || error instanceof UpstreamError || error instanceof UpstreamTimeoutError) throw error;
@@ -425,5 +456,31 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     }
   }
 
-  return { fetchPage };
+  async function fetchPage(rawUrl: string, fetchOptions: FetchPageOptions = {}): Promise<FetchedPage> {
+    const json = fetchOptions.expect === "json";
+    const { finalUrl, status, contentType, bytes } = await fetchBytes(rawUrl, {
+      types: json ? JSON_TYPES : HTML_TYPES,
+      accept: json
+        ? "application/json, text/javascript, */*;q=0.1"
+        : "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+      maxBytes,
+      wrongType: "The link is not a web page.",
+      tooLarge: "The product page is too large.",
+    });
+    return { finalUrl, status, contentType, body: decodeHtmlBytes(bytes, contentType) };
+  }
+
+  async function fetchImage(rawUrl: string, imageOptions: { referer?: string } = {}): Promise<FetchedImage> {
+    const { finalUrl, contentType, bytes } = await fetchBytes(rawUrl, {
+      types: IMAGE_TYPES,
+      accept: "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8",
+      referer: imageOptions.referer,
+      maxBytes: maxImageBytes,
+      wrongType: "The link is not an image.",
+      tooLarge: "The image is too large.",
+    });
+    return { finalUrl, contentType, bytes };
+  }
+
+  return { fetchPage, fetchImage };
 }

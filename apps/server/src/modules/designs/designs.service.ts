@@ -1,12 +1,16 @@
+import fsp from "node:fs/promises";
 import { MAX_IMAGES_PER_DESIGN, type Design, type DesignData, type designFromLinkSchema, type Paginated } from "@atelier/contract";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
+import type { SafeFetcher } from "../../lib/safe-fetch.ts";
 import { deleteQuietly } from "../../lib/storage.ts";
 import type { StagedImage } from "../uploads/multipart.ts";
+import { stageRemoteImages } from "../uploads/remote-images.ts";
 import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
 import * as uploadsRepo from "../uploads/uploads.repository.ts";
 import type { UploadRow } from "../uploads/uploads.repository.ts";
@@ -22,6 +26,9 @@ export interface DesignsServiceDeps {
   uploads: UploadsService;
   clock: Clock;
   publicUrl: string;
+  /** Copies a link design's product photos. */
+  fetcher: SafeFetcher;
+  logger: FastifyBaseLogger;
 }
 
 /** The one mapping from rows to the API's design. */
@@ -115,7 +122,7 @@ const attachConflict = () => new ConflictError("An image was deleted while the d
 export type DesignsService = ReturnType<typeof createDesignsService>;
 
 export function createDesignsService(deps: DesignsServiceDeps) {
-  const { db, uploads, clock } = deps;
+  const { db, uploads, clock, fetcher, logger } = deps;
 
   async function load(actor: Actor, id: string): Promise<Design> {
     const row = assertCanAccess(actor, await repo.findDesign(db, id));
@@ -131,6 +138,34 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       await batch?.discard();
       throw err;
     }
+  }
+
+  /**
+   * A link design's photos: fetched, then processed one by one. A photo the shop will not give
+   * us, or that turns out unreadable, is left out (and logged); any other failure undoes them all.
+   */
+  async function ingestProductPhotos(userId: string, urls: string[], referer: string): Promise<IngestedBatch | null> {
+    if (urls.length === 0) return null;
+    const onSkip = (url: string, reason: string) => logger.info({ url, reason }, "product photo skipped");
+    const files = await stageRemoteImages(urls, { fetcher, tmpDir: uploads.tmpDir, referer: referer || undefined, onSkip });
+    const batches: IngestedBatch[] = [];
+    const discardAll = async () => {
+      for (const batch of batches) await batch.discard();
+    };
+    for (const [i, file] of files.entries()) {
+      try {
+        batches.push(await uploads.ingestImages(userId, [file], "designs"));
+      } catch (err) {
+        if (err instanceof ValidationError) {
+          onSkip(file.fileName, "unreadable image");
+          continue;
+        }
+        await discardAll();
+        await deleteStaged(files.slice(i + 1));
+        throw err;
+      }
+    }
+    return batches.length > 0 ? { uploadIds: batches.flatMap((b) => b.uploadIds), discard: discardAll } : null;
   }
 
   return {
@@ -172,36 +207,43 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       return load(actor, id);
     },
 
-    /** The extracted-product save: texts kept as given, and read into the structured fields where possible. */
+    /**
+     * The extracted-product save: texts kept as given, and read into the structured fields where
+     * possible; the product's photos become the design's reference images.
+     */
     async createFromLink(actor: Actor, input: DesignFromLinkData): Promise<Design> {
       const metal = parseMetalText(input.metal);
       const budget = parseBudgetText(input.budget);
       const stones = parseStonesText(input.stones);
-      const id = await db.transaction(async (tx) => {
-        const now = clock.now();
-        const row = await repo.insertDesign(tx, {
-          userId: actor.id,
-          source: "link",
-          name: input.name,
-          designType: input.design_type,
-          description: input.description,
-          inspirationLink: input.inspiration_link,
-          metal: input.metal,
-          metalType: metal.metal_type,
-          metalColor: metal.metal_color,
-          purity: metal.purity,
-          stonesText: input.stones,
-          size: input.size,
-          budget: budget.amount,
-          budgetRange: input.budget,
-          // An extracted product's prices default to USD (spec §9).
-          currency: budget.currency ?? "USD",
-          createdAt: now,
-          updatedAt: now,
-        });
-        await repo.replaceStones(tx, row.id, stones);
-        return row.id;
-      });
+      const batch = await ingestProductPhotos(actor.id, input.image_urls, input.inspiration_link);
+      const id = await withBatch(batch, () =>
+        db.transaction(async (tx) => {
+          const now = clock.now();
+          const row = await repo.insertDesign(tx, {
+            userId: actor.id,
+            source: "link",
+            name: input.name,
+            designType: input.design_type,
+            description: input.description,
+            inspirationLink: input.inspiration_link,
+            metal: input.metal,
+            metalType: metal.metal_type,
+            metalColor: metal.metal_color,
+            purity: metal.purity,
+            stonesText: input.stones,
+            size: input.size,
+            budget: budget.amount,
+            budgetRange: input.budget,
+            // An extracted product's prices default to USD (spec §9).
+            currency: budget.currency ?? "USD",
+            createdAt: now,
+            updatedAt: now,
+          });
+          await repo.replaceStones(tx, row.id, stones);
+          if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length) throw attachConflict();
+          return row.id;
+        }),
+      );
       return load(actor, id);
     },
 
@@ -256,6 +298,10 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       await deleteQuietly(uploads.storage, files);
     },
   };
+}
+
+async function deleteStaged(files: StagedImage[]): Promise<void> {
+  await Promise.all(files.map((f) => fsp.rm(f.tmpPath, { force: true })));
 }
 
 /** The images an edit removes; refuses unknown ids and more than the limit. */

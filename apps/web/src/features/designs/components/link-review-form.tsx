@@ -1,4 +1,4 @@
-import { CURRENCIES, DESIGN_TYPE_LABELS, DESIGN_TYPES, type ExtractedProduct } from "@atelier/contract";
+import { CURRENCIES, DESIGN_TYPE_LABELS, DESIGN_TYPES, MAX_IMAGES_PER_DESIGN, type ExtractedProduct } from "@atelier/contract";
 import { ImageOff, Plus, TriangleAlert, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { FormProvider, useForm } from "react-hook-form";
@@ -223,6 +223,13 @@ export function LinkReviewForm({ product, onStartOver }: { product: ExtractedPro
               </ul>
             ) : (
               <p className="text-sm text-muted">No images yet.</p>
+            )}
+            {imageUrls.length > 0 && (
+              <p className="text-xs text-muted">
+                {imageUrls.length > MAX_IMAGES_PER_DESIGN
+                  ? `We keep copies of the first ${MAX_IMAGES_PER_DESIGN} photos with your design.`
+                  : "We keep copies of these photos with your design, for the jeweller to quote from."}
+              </p>
             )}
           </div>
         </FormSection>

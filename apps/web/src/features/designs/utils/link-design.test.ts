@@ -14,7 +14,14 @@ describe("the JSON save of a reviewed product", () => {
       stones: "2 x Diamond 0.5ct G VS1",
       size: "7",
       budget: "1299 USD",
+      image_urls: ["https://shop.example.com/a.jpg"],
     });
+  });
+
+  it("sends at most the first ten photos", () => {
+    const urls = Array.from({ length: 14 }, (_, i) => `https://cdn.example.com/${i}.jpg`);
+    const payload = linkDesignPayload({ ...reviewValuesFromProduct(makeProduct()), image_urls: urls });
+    expect(payload.image_urls).toEqual(urls.slice(0, 10));
   });
 
   it("converts price, carat and weight to numbers (0 if invalid) and quantity to a whole number (default 1)", () => {

@@ -1,4 +1,4 @@
-import { DESIGN_TYPES, type DesignFromLink, type DesignType, type ExtractedProduct } from "@atelier/contract";
+import { DESIGN_TYPES, MAX_IMAGES_PER_DESIGN, type DesignFromLink, type DesignType, type ExtractedProduct } from "@atelier/contract";
 import type { StoneFormValues } from "./design-form-values";
 
 /** The review form of an extracted product: every control holds text (spec §2, Share a Link). */
@@ -145,6 +145,8 @@ export function linkDesignPayload(v: ReviewValues): DesignFromLink {
     stones: v.stones.map(stoneText).join("; "),
     size: v.size.trim(),
     budget: price > 0 ? [String(price), currency].filter(Boolean).join(" ") : "",
+    // Beyond spec §7: the server copies these photos into the design (the first ten).
+    image_urls: v.image_urls.slice(0, MAX_IMAGES_PER_DESIGN),
   };
 }
 
