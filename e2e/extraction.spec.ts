@@ -149,6 +149,8 @@ test("paste a product link → review the extracted details → save → listed"
   await expect(page.getByRole("heading", { level: 1, name: "Emerald Halo Ring" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Stone Details" })).toContainText("Emerald");
   await expect(page.getByRole("region", { name: "Specifications" })).toContainText("6");
+  // What the review form held beyond the spec's payload is kept too (the setting read from the page).
+  await expect(page.getByRole("region", { name: "Design Details" })).toContainText("Halo");
   // The shop's photo was copied into the design (the missing one was skipped) and loads from us.
   const photo = page.getByRole("img", { name: "Emerald Halo Ring, reference 1" });
   await expect(photo).toHaveAttribute("src", /^\/api\/files\//);

@@ -114,6 +114,18 @@ export const designFromLinkSchema = z.object({
   size: text(50).default(""),
   budget: text(100).default(""),
   /**
+   * Beyond spec §7, so that nothing the shopper completed in the review form is lost: the design
+   * details as texts, read into the design's fields where possible (weight in grams, lengths in mm).
+   */
+  style: text(200).default(""),
+  setting_type: text(200).default(""),
+  design_features: text(2000).default(""),
+  weight: text(50).default(""),
+  band_width: text(50).default(""),
+  length: text(50).default(""),
+  width: text(50).default(""),
+  height: text(50).default(""),
+  /**
    * Beyond spec §7: the product's photos. The server copies them (same address checks as the
    * page fetch) and keeps them as the design's reference images; a photo it cannot fetch is skipped.
    */

@@ -17,7 +17,7 @@ import type { UploadRow } from "../uploads/uploads.repository.ts";
 import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
 import * as repo from "./designs.repository.ts";
 import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
-import { parseBudgetText, parseMetalText, parseStonesText } from "./link-text.ts";
+import { parseBudgetText, parseLengthText, parseMetalText, parseStonesText, parseWeightText } from "./link-text.ts";
 
 export type DesignFromLinkData = z.output<typeof designFromLinkSchema>;
 
@@ -231,6 +231,14 @@ export function createDesignsService(deps: DesignsServiceDeps) {
             metalColor: metal.metal_color,
             purity: metal.purity,
             stonesText: input.stones,
+            style: input.style,
+            settingType: input.setting_type,
+            designFeatures: input.design_features,
+            weight: parseWeightText(input.weight),
+            bandWidth: parseLengthText(input.band_width),
+            length: parseLengthText(input.length),
+            width: parseLengthText(input.width),
+            height: parseLengthText(input.height),
             size: input.size,
             budget: budget.amount,
             budgetRange: input.budget,

@@ -513,6 +513,34 @@ describe("POST /api/designs/ (extracted product save, JSON)", () => {
     expect(unknown).toMatchObject({ metal_type: "other", budget: null, currency: "USD", stones: [], stones_text: "handmade" });
   });
 
+  it("keeps the review form's design details: weight in grams, lengths in millimetres", async () => {
+    const c = await customer();
+    const res = await linkSave(c, {
+      name: "Halo",
+      style: "Vintage",
+      setting_type: "Halo",
+      design_features: "Milgrain edge",
+      weight: "2 dwt",
+      band_width: "2,5 mm",
+      length: "1.8 cm",
+      width: "NA",
+      height: "about a finger",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Design>()).toMatchObject({
+      style: "Vintage",
+      setting_type: "Halo",
+      stone_setting: "Halo",
+      design_features: "Milgrain edge",
+      weight: 3.11,
+      weight_unit: "g",
+      band_width: 2.5,
+      length: 18,
+      width: null,
+      height: null,
+    });
+  });
+
   it("validates the link", async () => {
     const c = await customer();
     for (const link of ["javascript:alert(1)", "data:text/html,hi", "not a link"]) {

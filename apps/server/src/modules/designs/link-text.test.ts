@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBudgetText, parseMetalText, parseNumberToken, parseStonesText } from "./link-text.ts";
+import { parseBudgetText, parseLengthText, parseMetalText, parseNumberToken, parseStonesText, parseWeightText } from "./link-text.ts";
 
 describe("parseMetalText", () => {
   it.each([
@@ -66,5 +66,39 @@ describe("parseStonesText", () => {
     expect(parseStonesText("none; handcrafted")).toEqual([]);
     expect(parseStonesText("")).toEqual([]);
     expect(parseStonesText("0.3 ct accent")).toMatchObject([{ stone_type: "", stone_carat: 0.3 }]);
+  });
+});
+
+describe("parseWeightText", () => {
+  it.each([
+    ["3.2 g", 3.2],
+    ["3,5 grams", 3.5],
+    ["4.1", 4.1],
+    ["2 dwt", 3.11],
+    ["1 oz", 31.1],
+    ["2.45 gms", 2.45],
+    ["Gross weight: 5.2 g", 5.2],
+    ["NA", null],
+    ["", null],
+    ["3 carats", null],
+    ["0 g", null],
+  ])("%s → %s", (text, grams) => {
+    expect(parseWeightText(text)).toBe(grams);
+  });
+});
+
+describe("parseLengthText", () => {
+  it.each([
+    ["2 mm", 2],
+    ["2.5mm", 2.5],
+    ["1.8 cm", 18],
+    ["0.5 in", 12.7],
+    ['0.5"', 12.7],
+    ["18", 18],
+    ["NA", null],
+    ["", null],
+    ["7 US", null],
+  ])("%s → %s", (text, mm) => {
+    expect(parseLengthText(text)).toBe(mm);
   });
 });

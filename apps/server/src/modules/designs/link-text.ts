@@ -116,6 +116,52 @@ export function parseNumberToken(token: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** Grams per unit of a written metal weight; an unknown unit is not guessed. Ounces are troy ounces. */
+const GRAMS_PER_UNIT: Record<string, number> = {
+  "": 1,
+  g: 1,
+  gm: 1,
+  gms: 1,
+  gr: 1,
+  grs: 1,
+  gram: 1,
+  grams: 1,
+  gramm: 1,
+  mg: 0.001,
+  kg: 1000,
+  dwt: 1.55517384,
+  oz: 31.1034768,
+  ozt: 31.1034768,
+  tola: 11.6638038,
+};
+/** Millimetres per unit of a written length; a bare number is in millimetres. */
+const MM_PER_UNIT: Record<string, number> = { "": 1, mm: 1, cm: 10, in: 25.4, inch: 25.4, inches: 25.4, '"': 25.4 };
+
+/** The first number of a text and the unit word after it: "3,5 grams" → [3.5, "grams"]. */
+function amountAndUnit(text: string): [number, string] | null {
+  const m = /(\d+(?:[.,]\d+)?)\s*([a-z]+\.?|")?/i.exec(text.trim());
+  if (!m?.[1]) return null;
+  const n = Number(m[1].replace(",", "."));
+  return Number.isFinite(n) ? [n, (m[2] ?? "").replace(/\.$/, "").toLowerCase()] : null;
+}
+
+/** Two decimal places, within the range the design's number fields take. */
+const toMeasure = (n: number): number | null => (n > 0 && n <= 1_000_000_000 ? Math.round(n * 100) / 100 : null);
+
+/** "3.2 g", "2 dwt", "3,5 grams", "4.1" (grams) → grams; "NA", "" or an unknown unit → null. */
+export function parseWeightText(text: string): number | null {
+  const reading = amountAndUnit(text);
+  const factor = reading ? GRAMS_PER_UNIT[reading[1]] : undefined;
+  return reading && factor !== undefined ? toMeasure(reading[0] * factor) : null;
+}
+
+/** "2 mm", "2.5mm", "1.8 cm", "0.5 in", "18" (mm) → millimetres; "NA", "" or an unknown unit → null. */
+export function parseLengthText(text: string): number | null {
+  const reading = amountAndUnit(text);
+  const factor = reading ? MM_PER_UNIT[reading[1]] : undefined;
+  return reading && factor !== undefined ? toMeasure(reading[0] * factor) : null;
+}
+
 const STONE_NAMES = [
   "lab[\\s-]?grown diamond",
   "cubic zirconia",

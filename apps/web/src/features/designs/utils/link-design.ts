@@ -144,6 +144,15 @@ export function linkDesignPayload(v: ReviewValues): DesignFromLink {
     metal: metalText(v),
     stones: v.stones.map(stoneText).join("; "),
     size: v.size.trim(),
+    // Beyond spec §7: the rest of the review form, as texts the server reads (grams, millimetres).
+    style: v.style.trim(),
+    setting_type: v.setting_type.trim(),
+    design_features: v.design_features.trim(),
+    weight: v.weight.trim() ? `${v.weight.trim()} ${v.weight_unit.trim()}`.trim() : "",
+    band_width: v.band_width.trim(),
+    length: v.length.trim(),
+    width: v.width.trim(),
+    height: v.height.trim(),
     budget: price > 0 ? [String(price), currency].filter(Boolean).join(" ") : "",
     // Beyond spec §7: the server copies these photos into the design (the first ten).
     image_urls: v.image_urls.slice(0, MAX_IMAGES_PER_DESIGN),
