@@ -139,10 +139,9 @@ const MM_PER_UNIT: Record<string, number> = { "": 1, mm: 1, cm: 10, in: 25.4, in
 
 /** The first number of a text and the unit word after it: "3,5 grams" → [3.5, "grams"]. */
 function amountAndUnit(text: string): [number, string] | null {
-  const m = /(\d+(?:[.,]\d+)?)\s*([a-z]+\.?|")?/i.exec(text.trim());
-  if (!m?.[1]) return null;
-  const n = Number(m[1].replace(",", "."));
-  return Number.isFinite(n) ? [n, (m[2] ?? "").replace(/\.$/, "").toLowerCase()] : null;
+  const m = /(\d+(?:[.,]\d+)*)\s*([a-z]+\.?|")?/i.exec(text.trim());
+  const n = m?.[1] ? parseNumberToken(m[1]) : null;
+  return n === null ? null : [n, (m?.[2] ?? "").replace(/\.$/, "").toLowerCase()];
 }
 
 /** Two decimal places, within the range the design's number fields take. */
