@@ -1,4 +1,3 @@
-import fsp from "node:fs/promises";
 import { MAX_IMAGES_PER_DESIGN, type Design, type DesignData, type designFromLinkSchema, type Paginated } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -141,31 +140,14 @@ export function createDesignsService(deps: DesignsServiceDeps) {
   }
 
   /**
-   * A link design's photos: fetched, then processed one by one. A photo the shop will not give
-   * us, or that turns out unreadable, is left out (and logged); any other failure undoes them all.
+   * A link design's photos: those the shop gives us (each refused one is logged) and that decode
+   * (an undecodable one stays in the upload history as failed).
    */
   async function ingestProductPhotos(userId: string, urls: string[], referer: string): Promise<IngestedBatch | null> {
     if (urls.length === 0) return null;
     const onSkip = (url: string, reason: string) => logger.info({ url, reason }, "product photo skipped");
     const files = await stageRemoteImages(urls, { fetcher, tmpDir: uploads.tmpDir, referer: referer || undefined, onSkip });
-    const batches: IngestedBatch[] = [];
-    const discardAll = async () => {
-      for (const batch of batches) await batch.discard();
-    };
-    for (const [i, file] of files.entries()) {
-      try {
-        batches.push(await uploads.ingestImages(userId, [file], "designs"));
-      } catch (err) {
-        if (err instanceof ValidationError) {
-          onSkip(file.fileName, "unreadable image");
-          continue;
-        }
-        await discardAll();
-        await deleteStaged(files.slice(i + 1));
-        throw err;
-      }
-    }
-    return batches.length > 0 ? { uploadIds: batches.flatMap((b) => b.uploadIds), discard: discardAll } : null;
+    return files.length > 0 ? uploads.ingestImages(userId, files, "designs", { skipUnreadable: true }) : null;
   }
 
   return {
@@ -306,10 +288,6 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       await deleteQuietly(uploads.storage, files);
     },
   };
-}
-
-async function deleteStaged(files: StagedImage[]): Promise<void> {
-  await Promise.all(files.map((f) => fsp.rm(f.tmpPath, { force: true })));
 }
 
 /** The images an edit removes; refuses unknown ids and more than the limit. */

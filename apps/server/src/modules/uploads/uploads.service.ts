@@ -93,19 +93,26 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      * Records the files as uploads (pending), then one by one strips their metadata, makes the
      * thumbnails and stores the three objects (processing). The caller attaches the batch in its
      * own transaction (completed) or discards it. A file that cannot be decoded stays in the
-     * history as failed; the rest of the batch is undone and a ValidationError is thrown.
+     * history as failed; then, unless `skipUnreadable` (a link design's photos, which the shopper
+     * did not choose one by one), the rest of the batch is undone and a ValidationError is thrown.
+     * Any other failure undoes the batch and removes the files still waiting.
      */
-    async ingestImages(userId: string, files: StagedImage[], folder: "designs"): Promise<IngestedBatch> {
+    async ingestImages(
+      userId: string,
+      files: StagedImage[],
+      folder: "designs",
+      options: { skipUnreadable?: boolean } = {},
+    ): Promise<IngestedBatch> {
       const rows = await repo.insertUploads(
         db,
         files.map((f) => ({ userId, kind: "design_image", fileName: f.fileName, size: f.size, contentType: IMAGE_FORMATS[f.format].contentType, status: "pending" as const })),
       );
       const uploadIds = rows.map((r) => r.id);
       const storedKeys: string[] = [];
-      let failedId: string | null = null;
+      const failedIds = new Set<string>();
       const discard = async () => {
         await deleteQuietly(storage, storedKeys);
-        await repo.deleteUploads(db, uploadIds.filter((id) => id !== failedId));
+        await repo.deleteUploads(db, uploadIds.filter((id) => !failedIds.has(id)));
       };
 
       for (const [i, file] of files.entries()) {
@@ -121,17 +128,19 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           await storage.put(keys.thumbnailKey, image.thumbnails[320]);
           await repo.setUploadFiles(db, id, { ...keys, width: image.width, height: image.height }, clock.now());
         } catch (err) {
-          failedId = id;
+          failedIds.add(id);
           const reason = err instanceof Error ? err.message.slice(0, 500) : "processing failed";
           await repo.setUploadStatus(db, id, "failed", clock.now(), reason).catch(() => undefined);
+          if (err instanceof UnreadableImageError && options.skipUnreadable) continue;
           await discard();
+          await Promise.all(files.slice(i + 1).map((f) => fsp.rm(f.tmpPath, { force: true })));
           if (err instanceof UnreadableImageError) throw new ValidationError({ images: [unreadableImageMessage(file.fileName)] });
           throw err;
         } finally {
           await fsp.rm(file.tmpPath, { force: true });
         }
       }
-      return { uploadIds, discard };
+      return { uploadIds: uploadIds.filter((id) => !failedIds.has(id)), discard };
     },
 
     async list(actor: Actor, page: number): Promise<Paginated<Upload>> {
