@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, paginatedSchema } from "./common.ts";
-import { DESIGN_STATUSES, UPLOAD_STATUSES } from "./orders.ts";
+import { DESIGN_STATUSES, ORDER_STATUSES, UPLOAD_STATUSES } from "./orders.ts";
+import { estimateSchema } from "./pricing.ts";
 
 export const DESIGN_TYPES = ["ring", "necklace", "earrings", "bracelet", "nose_pin", "pendant", "other"] as const;
 export type DesignType = (typeof DESIGN_TYPES)[number];
@@ -198,6 +199,11 @@ export const designSchema = z.object({
   source: z.enum(["custom", "link"]),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The order the design was submitted as (null only while a migration has not reached it). */
+  order: z.object({ id: z.string(), order_number: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
+  estimate: estimateSchema.nullable(),
+  /** Whether the design (and its images) may still be edited or deleted: only while its order is initiated or cancelled. */
+  editable: z.boolean(),
 });
 export type Design = z.infer<typeof designSchema>;
 
@@ -216,6 +222,8 @@ export const uploadSchema = z.object({
   url: z.string().nullable(),
   thumbnail: z.string().nullable(),
   created_at: z.string(),
+  /** False while the file belongs to a design whose order is past `initiated` (ask in the order's comments instead). */
+  deletable: z.boolean(),
 });
 export type Upload = z.infer<typeof uploadSchema>;
 export const uploadListSchema = paginatedSchema(uploadSchema);

@@ -6,3 +6,6 @@ export * from "./extraction.ts";
 export * from "./gallery.ts";
 export * from "./leads.ts";
 export * from "./site.ts";
+export * from "./pricing.ts";
+export * from "./pricing-tables.ts";
+export * from "./lifecycle.ts";

@@ -64,3 +64,73 @@ export const DESIGN_STATUS_INFO: Record<DesignStatus, { label: string; tone: Ton
 };
 export const UPLOAD_STATUSES = DESIGN_STATUSES;
 export type UploadStatus = DesignStatus;
+
+/** The Orders list's status filter (spec §2) over the lifecycle. */
+export const ORDER_STATUS_GROUPS = {
+  pending: ["initiated", "quoted"],
+  processing: ["approved", "cad_design", "cad_approved", "manufacturing", "quality_check", "ready_to_ship"],
+  shipped: ["shipped"],
+  delivered: ["delivered", "completed"],
+  canceled: ["cancelled"],
+} as const satisfies Record<string, readonly OrderStatus[]>;
+export type OrderStatusGroup = keyof typeof ORDER_STATUS_GROUPS;
+
+/** Design status follows its order (DOMAIN.md). */
+export function designStatusOf(status: OrderStatus): DesignStatus {
+  if (status === "initiated" || status === "quoted") return "pending";
+  if (status === "completed") return "completed";
+  if (status === "cancelled") return "failed";
+  return "processing";
+}
+
+/** A design can be edited or deleted (and its images removed) only while its order is in one of these. */
+export const DESIGN_EDITABLE_ORDER_STATUSES: readonly OrderStatus[] = ["initiated", "cancelled"];
+/** The customer may cancel before the advance is confirmed; staff before shipping. */
+export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ["initiated", "quoted"];
+export const STAFF_CANCELLABLE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => canTransition(s, "cancelled"));
+/** Moves staff make with POST /staff/orders/{id}/transition/ (the others follow quotes, payments and CAD). */
+export const STAFF_TRANSITION_TARGETS = ["manufacturing", "quality_check", "ready_to_ship", "shipped", "delivered", "completed", "cancelled"] as const;
+/** Days after delivery when an order completes by itself. */
+export const AUTO_COMPLETE_DAYS = 7;
+
+export const QUOTE_STATUSES = ["pending", "accepted", "declined", "expired"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_STATUS_INFO: Record<QuoteStatus, { label: string; tone: Tone }> = {
+  pending: { label: "Pending", tone: "gold" },
+  accepted: { label: "Accepted", tone: "green" },
+  declined: { label: "Declined", tone: "garnet" },
+  expired: { label: "Expired", tone: "neutral" },
+};
+
+export const PAYMENT_KINDS = ["advance", "balance"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_STATUSES = ["pending", "confirmed", "rejected"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_INFO: Record<PaymentStatus, { label: string; tone: Tone }> = {
+  pending: { label: "Awaiting confirmation", tone: "gold" },
+  confirmed: { label: "Confirmed", tone: "green" },
+  rejected: { label: "Rejected", tone: "garnet" },
+};
+
+export const ORDER_EVENT_TYPES = [
+  "created",
+  "status_change",
+  "comment",
+  "quote_issued",
+  "quote_declined",
+  "quote_expired",
+  "payment_declared",
+  "payment_confirmed",
+  "payment_rejected",
+  "cad_uploaded",
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+export const NOTIFICATION_TYPES = ["quote_issued", "quote_expiring", "payment", "cad_ready", "status_change", "staff_reply"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** 3D files a CAD version may carry (checked by content on upload). */
+export const CAD_MODEL_FORMATS = ["stl", "obj", "glb", "3dm", "step"] as const;
+export type CadModelFormat = (typeof CAD_MODEL_FORMATS)[number];
+export const MAX_CAD_MODEL_BYTES = 50 * 1024 * 1024;
+export const MAX_CAD_IMAGES = 10;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgTable, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Currency, DesignStatus, DesignType, UploadStatus } from "@atelier/contract";
+import { cadDesigns } from "./orders.ts";
 import { users } from "./users.ts";
 
 const amount = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
@@ -82,9 +83,11 @@ export const uploads = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** What the file is for; "design_image" today, attachments and CAD files later. */
+    /** What the file is for: design_image, cad_image, cad_model. */
     kind: text().notNull().default("design_image"),
     designId: uuid("design_id").references(() => designs.id, { onDelete: "cascade" }),
+    /** A CAD version's rendering (kind cad_image) or 3D file (kind cad_model). */
+    cadDesignId: uuid("cad_design_id").references((): AnyPgColumn => cadDesigns.id, { onDelete: "cascade" }),
     /** The name the file had on the user's device (shown, never used as a path). */
     fileName: text("file_name").notNull(),
     /** Bytes as uploaded. */
@@ -106,6 +109,7 @@ export const uploads = pgTable(
   (t) => [
     index("uploads_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("uploads_design_idx").on(t.designId, t.position),
+    index("uploads_cad_design_idx").on(t.cadDesignId, t.position).where(sql`${t.cadDesignId} is not null`),
     index("uploads_storage_key_idx").on(t.storageKey).where(sql`${t.storageKey} is not null`),
   ],
 );

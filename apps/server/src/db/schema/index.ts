@@ -2,3 +2,4 @@ export * from "./users.ts";
 export * from "./designs.ts";
 export * from "./gallery.ts";
 export * from "./leads.ts";
+export * from "./orders.ts";

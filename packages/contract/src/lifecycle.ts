@@ -1,0 +1,315 @@
+import { z } from "zod";
+import { CURRENCIES, paginatedSchema } from "./common.ts";
+import { DESIGN_TYPES } from "./designs.ts";
+import {
+  CAD_MODEL_FORMATS,
+  NOTIFICATION_TYPES,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  ORDER_STATUS_GROUPS,
+  PAYMENT_KINDS,
+  PAYMENT_STATUSES,
+  QUOTE_STATUSES,
+  STAFF_TRANSITION_TARGETS,
+  type OrderStatusGroup,
+} from "./orders.ts";
+import { estimateLineSchema, estimateSchema, moneyInputSchema, moneySchema } from "./pricing.ts";
+import { ROLES } from "./auth.ts";
+
+const text = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+
+/** A person as other people see them on an order: names and role, nothing else. */
+export const personSchema = z.object({ first_name: z.string(), last_name: z.string(), role: z.enum(ROLES) });
+export type Person = z.infer<typeof personSchema>;
+
+export const orderRefSchema = z.object({ id: z.string(), order_number: z.string(), status: z.enum(ORDER_STATUSES) });
+export type OrderRef = z.infer<typeof orderRefSchema>;
+
+export const orderImageSchema = z.object({ id: z.string(), image: z.string(), thumbnail: z.string(), preview: z.string().optional() });
+
+export const orderEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(ORDER_EVENT_TYPES),
+  from_status: z.enum(ORDER_STATUSES).nullable(),
+  to_status: z.enum(ORDER_STATUSES).nullable(),
+  note: z.string(),
+  /** null for the system (quote expiry, automatic completion). */
+  actor: personSchema.nullable(),
+  created_at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  user: personSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentInputSchema = z.object({
+  text: z
+    .string({ error: "This field is required." })
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(5000, "Ensure this field has no more than 5000 characters."),
+});
+
+export const cadModelSchema = z.object({ file_name: z.string(), format: z.enum(CAD_MODEL_FORMATS), size: z.number().int(), url: z.string() });
+export const cadDesignSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  /** The first rendering (spec: `image`); every rendering is in `images`. */
+  image: z.string().nullable(),
+  images: z.array(orderImageSchema),
+  model: cadModelSchema.nullable(),
+  description: z.string(),
+  is_approved: z.boolean(),
+  approved_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CadDesign = z.infer<typeof cadDesignSchema>;
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  design_name: z.string(),
+  amount: moneySchema,
+  currency: z.enum(CURRENCIES),
+  line_items: z.array(estimateLineSchema),
+  advance_percent: z.number(),
+  advance_amount: moneySchema,
+  balance_amount: moneySchema,
+  valid_until: z.string(),
+  note: z.string(),
+  /** `expired` is computed from `valid_until` for a pending quote. */
+  status: z.enum(QUOTE_STATUSES),
+  decline_reason: z.string(),
+  created_at: z.string(),
+  responded_at: z.string().nullable(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+export const quoteListSchema = paginatedSchema(quoteSchema);
+
+export const paymentInstructionsSchema = z.object({
+  /** Lines to show as they are (bank account, UPI id, what to write as the reference). */
+  lines: z.array(z.string()),
+  upi_id: z.string().nullable(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  amount: moneySchema,
+  currency: z.enum(CURRENCIES),
+  provider: z.string(),
+  reference: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  rejection_reason: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentListSchema = paginatedSchema(paymentSchema);
+
+/** What the customer owes next and how to pay it; null when nothing is due. */
+export const paymentDueSchema = z.object({
+  kind: z.enum(PAYMENT_KINDS),
+  amount: moneySchema,
+  currency: z.enum(CURRENCIES),
+  instructions: paymentInstructionsSchema,
+  /** A declared payment of this kind waiting for staff. */
+  awaiting_confirmation: z.boolean(),
+});
+export type PaymentDue = z.infer<typeof paymentDueSchema>;
+
+/** POST /orders/{id}/payments/ answers the payment with what is due and how to pay. */
+export const paymentDeclaredSchema = paymentSchema.extend({ amount_due: moneySchema, instructions: paymentInstructionsSchema });
+export const paymentInputSchema = z.object({
+  kind: z.enum(PAYMENT_KINDS, { error: 'Choose "advance" or "balance".' }),
+  reference: z
+    .string({ error: "This field is required." })
+    .trim()
+    .min(3, "Enter the transfer's reference (at least 3 characters).")
+    .max(100, "Ensure this field has no more than 100 characters."),
+});
+
+export const orderDesignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  design_type: z.enum(DESIGN_TYPES),
+  /** Metal as text ("18K Yellow Gold"). */
+  metal: z.string(),
+  /** Stones as text ("1 × Diamond 0.50 ct G VS1"). */
+  stones: z.string(),
+  size: z.string(),
+  description: z.string(),
+  images: z.array(orderImageSchema),
+  source: z.enum(["custom", "link"]),
+  inspiration_link: z.string(),
+});
+
+export const customerSchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string(), phone_number: z.string() });
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  design_id: z.string(),
+  design_name: z.string(),
+  design_type: z.enum(DESIGN_TYPES),
+  thumbnail: z.string().nullable(),
+  /** The accepted quote's amount, else the pending quote's; null before a quote. */
+  quoted_price: moneySchema.nullable(),
+  currency: z.enum(CURRENCIES),
+  estimate_point: moneySchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export const orderListSchema = paginatedSchema(orderSummarySchema);
+
+export const staffOrderSummarySchema = orderSummarySchema.extend({
+  customer: customerSchema,
+  /** When the order entered its current status (the queue's waiting time). */
+  status_since: z.string(),
+});
+export const staffOrderListSchema = paginatedSchema(staffOrderSummarySchema);
+
+export const orderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  progress: z.number().int(),
+  quoted_price: moneySchema.nullable(),
+  currency: z.enum(CURRENCIES),
+  /** "Custom design" or "Product link". */
+  order_type: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  design: orderDesignSchema,
+  estimate: estimateSchema,
+  cad_designs: z.array(cadDesignSchema),
+  comments: z.array(commentSchema),
+  quotes: z.array(quoteSchema),
+  payments: z.array(paymentSchema),
+  amount_paid: moneySchema,
+  /** The quote's amount less confirmed payments; null before a quote is accepted. */
+  balance_due: moneySchema.nullable(),
+  payment_due: paymentDueSchema.nullable(),
+  events: z.array(orderEventSchema),
+  shipment: z.object({ carrier: z.string(), tracking_number: z.string() }).nullable(),
+  cancel_reason: z.string(),
+  /** Only in staff answers. */
+  customer: customerSchema.optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const statusFilter = z
+  .string()
+  .trim()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => v === "" || v === "all" || v in ORDER_STATUS_GROUPS || (ORDER_STATUSES as readonly string[]).includes(v), "Unknown status.")
+  .optional();
+export const orderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  /** A lifecycle status, or a group of the list's filter (pending, processing, shipped, delivered, canceled). */
+  status: statusFilter,
+  search: text(200).optional(),
+});
+export const quoteListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  status: z.union([z.enum(QUOTE_STATUSES), z.literal(""), z.literal("all")]).optional(),
+  search: text(200).optional(),
+});
+
+/** The statuses a filter value stands for; undefined for "all". */
+export function statusesOfFilter(value: string | undefined) {
+  if (!value || value === "all") return undefined;
+  if (value in ORDER_STATUS_GROUPS) return [...ORDER_STATUS_GROUPS[value as OrderStatusGroup]];
+  return [value as (typeof ORDER_STATUSES)[number]];
+}
+
+export const cancelInputSchema = z.object({ reason: text(1000).default("") });
+export const declineInputSchema = z.object({ reason: text(1000).default("") });
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  /** Where the notification leads in the app ("/dashboard/orders/<id>"). */
+  link: z.string(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = paginatedSchema(notificationSchema).extend({ unread_count: z.number().int() });
+
+export const recentOrderSchema = z.object({
+  id: z.string(),
+  design_name: z.string(),
+  order_number: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  quoted_price: moneySchema.nullable(),
+  currency: z.enum(CURRENCIES),
+});
+export const activityItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(["comment", "status_change"]),
+  status: z.enum(ORDER_STATUSES),
+  title: z.string(),
+  design_name: z.string(),
+  order_number: z.string(),
+  order_id: z.string(),
+  created_at: z.string(),
+});
+export const dashboardDataSchema = z.object({
+  total_orders: z.number().int(),
+  active_orders: z.number().int(),
+  total_designs: z.number().int(),
+  order_stats: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
+  recent_orders: z.array(recentOrderSchema),
+  activity_items: z.array(activityItemSchema),
+  notifications: z.array(notificationSchema),
+  unread_notifications: z.number().int(),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;
+
+// ---- staff ----
+
+export const quoteInputSchema = z
+  .object({
+    amount: moneyInputSchema.optional(),
+    currency: z.enum(CURRENCIES).optional(),
+    line_items: z
+      .array(z.object({ label: text(200).min(1, "Each line needs a label."), amount: moneyInputSchema }))
+      .min(1, "A quote needs at least one line.")
+      .max(50),
+    advance_percent: z.number().min(0, "Ensure this value is greater than or equal to 0.").max(100, "Ensure this value is less than or equal to 100.").default(50),
+    valid_days: z.number().int().min(1).max(365).optional(),
+    valid_until: z.iso.datetime({ offset: true, error: "Enter a date and time with a time zone." }).optional(),
+    note: text(2000).default(""),
+  })
+  .refine((q) => !(q.valid_days !== undefined && q.valid_until !== undefined), {
+    message: "Give valid_days or valid_until, not both.",
+    path: ["valid_until"],
+  });
+export type QuoteInput = z.input<typeof quoteInputSchema>;
+
+export const paymentRejectInputSchema = z.object({
+  reason: z.string({ error: "This field is required." }).trim().min(1, "Say why the payment is rejected.").max(1000),
+});
+
+export const transitionInputSchema = z.object({
+  to: z.enum(STAFF_TRANSITION_TARGETS, { error: "Unknown status." }),
+  note: text(2000).default(""),
+  carrier: text(100).default(""),
+  tracking_number: text(100).default(""),
+});
+export type TransitionInput = z.input<typeof transitionInputSchema>;
+
+export const staffOrderListQuerySchema = orderListQuerySchema;
