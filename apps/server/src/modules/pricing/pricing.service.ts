@@ -1,0 +1,40 @@
+import { pricingTablesSchema, type Estimate, type PricingTables } from "@atelier/contract";
+import type { Db } from "../../db/client.ts";
+import { DEFAULT_PRICING_TABLES } from "./pricing.defaults.ts";
+import { computeEstimate, type EstimateInput } from "./pricing.engine.ts";
+import * as repo from "./pricing.repository.ts";
+
+export const SEED_NOTE = "Seeded default tables";
+
+export function createPricingService(deps: { db: Db }) {
+  /** Version 1 from the defaults, once: a second instance racing here finds the row and writes nothing. */
+  const seed = (db: Db) => repo.insertFirstPricingVersion(db, { tables: DEFAULT_PRICING_TABLES, note: SEED_NOTE });
+
+  async function current(db: Db = deps.db): Promise<{ version: number; tables: PricingTables }> {
+    let found = await repo.currentPricing(db);
+    if (!found) {
+      await seed(db);
+      found = await repo.currentPricing(db);
+      if (!found) throw new Error("pricing_versions is empty after seeding");
+    }
+    // Stored tables were validated when written; parsing again keeps a hand-edited row from pricing nonsense.
+    return { version: found.version, tables: pricingTablesSchema.parse(found.tables) };
+  }
+
+  return {
+    /** Inserts DEFAULT_PRICING_TABLES as version 1 when there is no version yet. Returns whether it did. */
+    seedIfEmpty(): Promise<boolean> {
+      return seed(deps.db);
+    },
+
+    /** The tables in force and their version; seeds the defaults on demand. `db` may be a transaction. */
+    current,
+
+    /** The instant estimate of a design with the tables in force. `db` may be a transaction. */
+    async estimate(input: EstimateInput, db?: Db): Promise<Estimate> {
+      const { version, tables } = await current(db);
+      return computeEstimate(input, tables, version);
+    },
+  };
+}
+export type PricingService = ReturnType<typeof createPricingService>;
