@@ -290,14 +290,11 @@ function resolveStone(row: EstimateStoneInput, n: number, tables: PricingTables,
     assumptions.push(`Stone ${n}: type not given, priced as ${name}.`);
   }
 
-  let carat: Dec;
-  if (hasCarat) {
-    carat = new D(row.stone_carat ?? 0).toDecimalPlaces(2, D.ROUND_HALF_UP);
-  } else {
+  let carat = hasCarat ? new D(row.stone_carat ?? 0).toDecimalPlaces(2, D.ROUND_HALF_UP) : new D(0);
+  if (carat.lte(0)) {
     carat = new D(tables.default_stone_carat);
     assumptions.push(`Stone ${n} (${name}): carat not given, ${carat.toFixed(2)} ct assumed per stone.`);
   }
-  if (carat.lte(0)) carat = new D(tables.default_stone_carat);
 
   const band = qualityBand(type, grade);
   if (band.missing) assumptions.push(`Stone ${n} (${name}): ${band.missing} not given, standard quality assumed.`);
