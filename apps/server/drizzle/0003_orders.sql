@@ -47,7 +47,9 @@ CREATE TABLE "orders" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_number" text NOT NULL,
 	"user_id" uuid NOT NULL,
-	"design_id" uuid NOT NULL,
+	"design_id" uuid,
+	"design_name" text NOT NULL,
+	"design_type" text NOT NULL,
 	"status" text DEFAULT 'initiated' NOT NULL,
 	"currency" text NOT NULL,
 	"estimate" jsonb NOT NULL,
@@ -119,7 +121,7 @@ ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" F
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_design_id_designs_id_fk" FOREIGN KEY ("design_id") REFERENCES "public"."designs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_design_id_designs_id_fk" FOREIGN KEY ("design_id") REFERENCES "public"."designs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -144,5 +146,6 @@ CREATE UNIQUE INDEX "payments_one_live_idx" ON "payments" USING btree ("order_id
 CREATE INDEX "quotes_order_idx" ON "quotes" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "quotes_user_created_idx" ON "quotes" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_one_pending_idx" ON "quotes" USING btree ("order_id") WHERE "quotes"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "quotes_pending_valid_idx" ON "quotes" USING btree ("valid_until") WHERE "quotes"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_cad_design_id_cad_designs_id_fk" FOREIGN KEY ("cad_design_id") REFERENCES "public"."cad_designs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "uploads_cad_design_idx" ON "uploads" USING btree ("cad_design_id","position") WHERE "uploads"."cad_design_id" is not null;

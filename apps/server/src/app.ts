@@ -36,7 +36,11 @@ import { createExtractionService } from "./modules/extraction/extraction.service
 import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { createAuthService, type AuthenticatedUser, type AuthLimits, type AuthService } from "./modules/auth/auth.service.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
-import { registerDesignModules } from "./modules/designs/designs.module.ts";
+import { registerDesignRoutes } from "./modules/designs/designs.routes.ts";
+import { notificationsModule } from "./modules/notifications/index.ts";
+import { ordersModule } from "./modules/orders/index.ts";
+import { createDomainServices, prepareDomain, type DomainServices } from "./modules/services.ts";
+import { registerUploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerGalleryRoutes } from "./modules/gallery/gallery.routes.ts";
 import { registerLeadRoutes } from "./modules/leads/leads.routes.ts";
@@ -81,7 +85,7 @@ export interface AppDeps {
 
 export interface App {
   app: AppInstance;
-  services: { auth: AuthService };
+  services: { auth: AuthService } & DomainServices;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -210,7 +214,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
   // One safe fetcher for product pages (extraction) and product photos (a link design's images).
   const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
-  await registerDesignModules(app, { db: database.db, config, clock, storage: deps.storage, fetcher, logger: appLogger });
+  const domain = await createDomainServices({ db: database.db, config, clock, mailer, logger: appLogger, fetcher, storage: deps.storage });
+  await prepareDomain(domain, appLogger);
+  registerUploadRoutes(app, domain.uploads);
+  registerDesignRoutes(app, domain.designs, domain.tmpDir);
+  await app.register(ordersModule, {
+    ...domain,
+    publicUrl: config.publicUrl,
+    tmpDir: domain.tmpDir,
+    // Lapsed quotes also expire on every customer read; the timer catches orders nobody reads.
+    sweepIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
+  });
+  await app.register(notificationsModule, { notifications: domain.notifications });
   registerGalleryRoutes(app, { db: database.db, logger: appLogger });
   registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
   registerSiteRoutes(app, config);
@@ -222,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config.webDistDir, config.publicUrl);
 
-  return { app, services: { auth } };
+  return { app, services: { auth, ...domain } };
 }
 
 /** Messages for Fastify's own 4xx errors, without internals. */

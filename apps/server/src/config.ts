@@ -27,6 +27,8 @@ const configSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   WEB_DIST_DIR: z.string().optional(),
   FILE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
+  PAYMENT_BANK_DETAILS: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
+  PAYMENT_UPI_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "Use a UPI id such as atelier@bank.").optional()),
 });
 
 export type Config = Readonly<{
@@ -51,6 +53,9 @@ export type Config = Readonly<{
   webDistDir: string;
   /** HMAC secret of signed file URLs; when unset, one is made and kept in DATA_DIR/secret-key. */
   fileUrlSecret: string | undefined;
+  /** How customers pay an advance or balance by bank transfer: lines separated by "|" or new lines. */
+  paymentBankDetails: string[];
+  paymentUpiId: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -90,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     trustProxy: e.TRUST_PROXY === "true",
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
     fileUrlSecret: e.FILE_URL_SECRET,
+    paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
+    paymentUpiId: e.PAYMENT_UPI_ID,
   });
 }

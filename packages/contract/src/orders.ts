@@ -89,7 +89,7 @@ export const DESIGN_EDITABLE_ORDER_STATUSES: readonly OrderStatus[] = ["initiate
 export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ["initiated", "quoted"];
 export const STAFF_CANCELLABLE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => canTransition(s, "cancelled"));
 /** Moves staff make with POST /staff/orders/{id}/transition/ (the others follow quotes, payments and CAD). */
-export const STAFF_TRANSITION_TARGETS = ["manufacturing", "quality_check", "ready_to_ship", "shipped", "delivered", "completed", "cancelled"] as const;
+export const STAFF_TRANSITION_TARGETS = ["manufacturing", "quality_check", "ready_to_ship", "shipped", "delivered", "cancelled"] as const;
 /** Days after delivery when an order completes by itself. */
 export const AUTO_COMPLETE_DAYS = 7;
 
@@ -117,6 +117,7 @@ export const ORDER_EVENT_TYPES = [
   "status_change",
   "comment",
   "quote_issued",
+  "quote_accepted",
   "quote_declined",
   "quote_expired",
   "payment_declared",

@@ -1,5 +1,5 @@
 import type { Role } from "@atelier/contract";
-import { NotFoundError } from "./errors.ts";
+import { ForbiddenError, NotFoundError } from "./errors.ts";
 
 export interface Actor {
   id: string;
@@ -18,4 +18,9 @@ export function isStaff(actor: Actor): boolean {
 export function assertCanAccess<T extends { userId: string }>(actor: Actor, row: T | null | undefined, notFoundMessage?: string): T {
   if (!row || (row.userId !== actor.id && !isStaff(actor))) throw new NotFoundError(notFoundMessage);
   return row;
+}
+
+/** Staff paths refuse customers with 403 (they know the path exists; it is not a row to hide). */
+export function assertStaff(actor: Actor, message = "Only staff can do this."): void {
+  if (!isStaff(actor)) throw new ForbiddenError(message);
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type {
   Currency,
+  DesignType,
   Estimate,
   EstimateLine,
   NotificationType,
@@ -41,10 +42,13 @@ export const orders = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** null once the customer deleted the design (the order stays, cancelled). */
     designId: uuid("design_id")
-      .notNull()
       .unique()
-      .references(() => designs.id, { onDelete: "cascade" }),
+      .references(() => designs.id, { onDelete: "set null" }),
+    /** The design's name and type, kept with the order (lists and search read them without a join). */
+    designName: text("design_name").notNull(),
+    designType: text("design_type").$type<DesignType>().notNull(),
     status: text().$type<OrderStatus>().notNull().default("initiated"),
     currency: text().$type<Currency>().notNull(),
     estimate: jsonb().$type<Estimate>().notNull(),
@@ -140,6 +144,8 @@ export const quotes = pgTable(
     index("quotes_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     // At most one pending quote per order.
     uniqueIndex("quotes_one_pending_idx").on(t.orderId).where(sql`${t.status} = 'pending'`),
+    // The expiry sweep reads pending quotes by validity.
+    index("quotes_pending_valid_idx").on(t.validUntil).where(sql`${t.status} = 'pending'`),
   ],
 );
 

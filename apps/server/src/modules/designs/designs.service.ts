@@ -1,4 +1,4 @@
-import { MAX_IMAGES_PER_DESIGN, type Design, type DesignData, type designFromLinkSchema, type Paginated } from "@atelier/contract";
+import { DESIGN_EDITABLE_ORDER_STATUSES, MAX_IMAGES_PER_DESIGN, type Design, type DesignData, type designFromLinkSchema, type Paginated } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -14,6 +14,7 @@ import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
 import * as uploadsRepo from "../uploads/uploads.repository.ts";
 import type { UploadRow } from "../uploads/uploads.repository.ts";
 import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
+import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import * as repo from "./designs.repository.ts";
 import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
 import { parseBudgetText, parseLengthText, parseMetalText, parseStonesText, parseWeightText } from "./link-text.ts";
@@ -22,6 +23,8 @@ export type DesignFromLinkData = z.output<typeof designFromLinkSchema>;
 
 export interface DesignsServiceDeps {
   db: Db;
+  /** Every submitted design becomes an order; edits and deletes follow the order's status. */
+  orders: OrdersService;
   uploads: UploadsService;
   clock: Clock;
   publicUrl: string;
@@ -31,7 +34,7 @@ export interface DesignsServiceDeps {
 }
 
 /** The one mapping from rows to the API's design. */
-export function toDesignResponse(row: DesignRow, stones: StoneRow[], images: UploadRow[], uploads: UploadsService): Design {
+export function toDesignResponse(row: DesignRow, stones: StoneRow[], images: UploadRow[], uploads: UploadsService, order: OrderRow | undefined): Design {
   const first = stones[0];
   return {
     id: row.id,
@@ -83,6 +86,9 @@ export function toDesignResponse(row: DesignRow, stones: StoneRow[], images: Upl
     source: row.source,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    order: order ? { id: order.id, order_number: order.orderNumber, status: order.status } : null,
+    estimate: order?.estimate ?? null,
+    editable: !order || DESIGN_EDITABLE_ORDER_STATUSES.includes(order.status),
   };
 }
 
@@ -121,12 +127,17 @@ const attachConflict = () => new ConflictError("An image was deleted while the d
 export type DesignsService = ReturnType<typeof createDesignsService>;
 
 export function createDesignsService(deps: DesignsServiceDeps) {
-  const { db, uploads, clock, fetcher, logger } = deps;
+  const { db, uploads, clock, fetcher, logger, orders } = deps;
 
   async function load(actor: Actor, id: string): Promise<Design> {
     const row = assertCanAccess(actor, await repo.findDesign(db, id));
-    const [stones, images] = [await repo.listStones(db, [row.id]), await uploadsRepo.listDesignImages(db, [row.id])];
-    return toDesignResponse(row, stones, images, uploads);
+    const [stones, images, ordersOf] = await Promise.all([repo.listStones(db, [row.id]), uploadsRepo.listDesignImages(db, [row.id]), orders.ordersOfDesigns([row.id])]);
+    return toDesignResponse(row, stones, images, uploads, ordersOf.get(row.id));
+  }
+
+  /** The design's order, created in the same transaction as the design. */
+  async function submit(tx: Db, row: DesignRow, actor: Actor): Promise<void> {
+    await orders.createForDesign(tx, row, await repo.listStones(tx, [row.id]), actor);
   }
 
   /** Runs `save` with the batch's uploads; if anything fails, the batch's rows and files are removed. */
@@ -161,13 +172,14 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       const { limit, offset } = pageWindow(page);
       const rows = await repo.listUserDesigns(db, actor.id, term, limit, offset);
       const ids = rows.map((r) => r.id);
-      const [stones, images] = [await repo.listStones(db, ids), await uploadsRepo.listDesignImages(db, ids)];
+      const [stones, images, ordersOf] = await Promise.all([repo.listStones(db, ids), uploadsRepo.listDesignImages(db, ids), orders.ordersOfDesigns(ids)]);
       const results = rows.map((row) =>
         toDesignResponse(
           row,
           stones.filter((s) => s.designId === row.id),
           images.filter((i) => i.designId === row.id),
           uploads,
+          ordersOf.get(row.id),
         ),
       );
       return toPage(results, total, page, baseUrl);
@@ -183,6 +195,7 @@ export function createDesignsService(deps: DesignsServiceDeps) {
           const row = await repo.insertDesign(tx, { ...columnsFromForm(data), userId: actor.id, source: "custom", createdAt: now, updatedAt: now });
           await repo.replaceStones(tx, row.id, data.stones);
           if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length) throw attachConflict();
+          await submit(tx, row, actor);
           return row.id;
         }),
       );
@@ -231,6 +244,7 @@ export function createDesignsService(deps: DesignsServiceDeps) {
           });
           await repo.replaceStones(tx, row.id, stones);
           if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length) throw attachConflict();
+          await submit(tx, row, actor);
           return row.id;
         }),
       );
@@ -239,7 +253,9 @@ export function createDesignsService(deps: DesignsServiceDeps) {
 
     /** Checks that the design exists for this actor before a request body is read. */
     async assertEditable(actor: Actor, id: string): Promise<DesignRow> {
-      return assertCanAccess(actor, await repo.findDesign(db, id));
+      const row = assertCanAccess(actor, await repo.findDesign(db, id));
+      await orders.assertDesignEditable(db, row.id);
+      return row;
     },
 
     /**
@@ -256,12 +272,17 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       const batch = files.length > 0 ? await uploads.ingestImages(existing.userId, files, "designs") : null;
       const removed = await withBatch(batch, () =>
         db.transaction(async (tx) => {
+          // The order's lock first, then the design's: the same order as every order move takes them.
+          assertCanAccess(actor, await repo.findDesign(tx, id));
+          await orders.assertDesignEditable(tx, id);
           assertCanAccess(actor, await repo.findDesign(tx, id, true));
           const images = await uploadsRepo.listDesignImages(tx, [id]);
           const gone = checkImageChanges(images, data.remove_image_ids, files.length);
           const now = clock.now();
           await repo.updateDesign(tx, id, { ...columnsFromForm(data), updatedAt: now });
           await repo.replaceStones(tx, id, data.stones);
+          const updated = await repo.findDesign(tx, id);
+          if (updated) await orders.reestimate(tx, updated, await repo.listStones(tx, [id]));
           await uploadsRepo.deleteUploads(
             tx,
             gone.map((g) => g.id),
@@ -280,7 +301,11 @@ export function createDesignsService(deps: DesignsServiceDeps) {
     /** Deletes the design, its stones and its uploads; the files go once the rows are gone. */
     async remove(actor: Actor, id: string): Promise<void> {
       const files = await db.transaction(async (tx) => {
+        // The order's lock first, then the design's: the same order as every order move takes them.
+        assertCanAccess(actor, await repo.findDesign(tx, id));
+        const order = await orders.assertDesignEditable(tx, id);
         assertCanAccess(actor, await repo.findDesign(tx, id, true));
+        await orders.cancelForDeletedDesign(tx, order, actor);
         const rows = await uploadsRepo.listUploadsOfDesign(tx, id);
         await repo.deleteDesign(tx, id);
         return rows.flatMap(uploads.keysOf);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { UploadStatus } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
-import { designs, uploads } from "../../db/schema/index.ts";
+import { designs, orders, uploads } from "../../db/schema/index.ts";
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUpload = typeof uploads.$inferInsert;
@@ -44,6 +44,30 @@ export async function attachUploads(db: Db, ids: string[], designId: string, fir
   return attached;
 }
 
+/** Marks processed uploads completed and attaches them to a CAD version, in order. */
+export async function attachCadUploads(db: Db, ids: string[], cadDesignId: string, at: Date): Promise<number> {
+  let attached = 0;
+  for (const [i, id] of ids.entries()) {
+    const rows = await db
+      .update(uploads)
+      .set({ status: "completed", cadDesignId, position: i, updatedAt: at })
+      .where(and(eq(uploads.id, id), eq(uploads.status, "processing")))
+      .returning({ id: uploads.id });
+    attached += rows.length;
+  }
+  return attached;
+}
+
+/** Completed files of these CAD versions (renderings and 3D files), in order. */
+export function listCadFiles(db: Db, cadIds: string[]): Promise<UploadRow[]> {
+  if (cadIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.cadDesignId, cadIds), eq(uploads.status, "completed")))
+    .orderBy(asc(uploads.position), asc(uploads.createdAt));
+}
+
 export async function deleteUploads(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(uploads).where(inArray(uploads.id, ids));
@@ -76,9 +100,10 @@ export async function countUserUploads(db: Db, userId: string): Promise<number> 
 
 export function listUserUploads(db: Db, userId: string, limit: number, offset: number) {
   return db
-    .select({ upload: uploads, designName: designs.name })
+    .select({ upload: uploads, designName: designs.name, orderStatus: orders.status })
     .from(uploads)
     .leftJoin(designs, eq(designs.id, uploads.designId))
+    .leftJoin(orders, eq(orders.designId, uploads.designId))
     .where(eq(uploads.userId, userId))
     .orderBy(sql`${uploads.createdAt} desc nulls last`, sql`${uploads.id} desc nulls last`)
     .limit(limit)

@@ -3,12 +3,12 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import type { Paginated, Upload } from "@atelier/contract";
+import { DESIGN_EDITABLE_ORDER_STATUSES, type CadModelFormat, type Paginated, type Upload } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
-import { designs } from "../../db/schema/index.ts";
+import { designs, uploads as uploadsTable } from "../../db/schema/index.ts";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { IMAGE_FORMATS, processImage, UnreadableImageError } from "../../lib/images.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { FileUrlSigner } from "../../lib/signed-url.ts";
@@ -20,6 +20,11 @@ import type { UploadRow } from "./uploads.repository.ts";
 
 export interface UploadsServiceDeps {
   db: Db;
+  /**
+   * Refuses (409) changing a design's images once its order is past `initiated`; holds the
+   * order's lock in the caller's transaction. Given by the orders module.
+   */
+  guardDesignChange?: (tx: Db, designId: string) => Promise<unknown>;
   storage: Storage;
   signer: FileUrlSigner;
   clock: Clock;
@@ -52,7 +57,26 @@ export interface StoredFile {
   fileName: string;
 }
 
-const CONTENT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  // CAD versions' 3D files (checked by content on upload).
+  stl: "model/stl",
+  obj: "model/obj",
+  glb: "model/gltf-binary",
+  "3dm": "model/vnd.3dm",
+  step: "model/step",
+};
+
+/** A 3D file accepted by content, waiting in a temporary file. */
+export interface StagedModel {
+  tmpPath: string;
+  fileName: string;
+  size: number;
+  format: CadModelFormat;
+}
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
@@ -64,7 +88,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return { image: signer.sign(row.storageKey), thumbnail: signer.sign(row.thumbnailKey), preview: signer.sign(row.previewKey) };
   }
 
-  function toUploadResponse(row: UploadRow, designName: string | null): Upload {
+  function toUploadResponse(row: UploadRow, designName: string | null, orderStatus: string | null): Upload {
     const urls = signedUrls(row);
     return {
       id: row.id,
@@ -77,6 +101,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       url: urls?.image ?? null,
       thumbnail: urls?.thumbnail ?? null,
       created_at: row.createdAt.toISOString(),
+      deletable: orderStatus === null || (DESIGN_EDITABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus),
     };
   }
 
@@ -100,12 +125,13 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async ingestImages(
       userId: string,
       files: StagedImage[],
-      folder: "designs",
+      folder: "designs" | "cad",
       options: { skipUnreadable?: boolean } = {},
     ): Promise<IngestedBatch> {
+      const kind = folder === "cad" ? "cad_image" : "design_image";
       const rows = await repo.insertUploads(
         db,
-        files.map((f) => ({ userId, kind: "design_image", fileName: f.fileName, size: f.size, contentType: IMAGE_FORMATS[f.format].contentType, status: "pending" as const })),
+        files.map((f) => ({ userId, kind, fileName: f.fileName, size: f.size, contentType: IMAGE_FORMATS[f.format].contentType, status: "pending" as const })),
       );
       const uploadIds = rows.map((r) => r.id);
       const storedKeys: string[] = [];
@@ -143,6 +169,58 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return { uploadIds: uploadIds.filter((id) => !failedIds.has(id)), discard };
     },
 
+    /** Stores a CAD version's 3D file as it came (it was checked by content); the caller attaches or discards it. */
+    async ingestModel(userId: string, file: StagedModel): Promise<IngestedBatch> {
+      const [row] = await repo.insertUploads(db, [
+        { userId, kind: "cad_model", fileName: file.fileName, size: file.size, contentType: CONTENT_TYPES[file.format] ?? "application/octet-stream", status: "processing" },
+      ]);
+      if (!row) throw new Error("insert returned no row");
+      const key = `users/${userId}/cad/${crypto.randomUUID()}.${file.format}`;
+      const discard = async () => {
+        await deleteQuietly(storage, [key]);
+        await repo.deleteUploads(db, [row.id]);
+      };
+      try {
+        await storage.put(key, await fsp.readFile(file.tmpPath));
+        await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
+      } catch (err) {
+        await discard();
+        throw err;
+      } finally {
+        await fsp.rm(file.tmpPath, { force: true });
+      }
+      return { uploadIds: [row.id], discard };
+    },
+
+    attachToCad: (tx: Db, ids: string[], cadDesignId: string) => repo.attachCadUploads(tx, ids, cadDesignId, clock.now()),
+
+    /** Signed URLs of designs' reference images, in display order. */
+    async designImageUrls(from: Db, designIds: string[]): Promise<{ designId: string; urls: SignedImageUrls & { id: string } }[]> {
+      const rows = await repo.listDesignImages(from, designIds);
+      return rows.flatMap((r) => {
+        const urls = signedUrls(r);
+        return urls && r.designId ? [{ designId: r.designId, urls: { id: r.id, ...urls } }] : [];
+      });
+    },
+
+    /** CAD versions' files with their signed URLs. */
+    async cadFiles(from: Db, cadIds: string[]) {
+      const rows = await repo.listCadFiles(from, cadIds);
+      return rows.map((r) => {
+        const urls = r.kind === "cad_image" ? signedUrls(r) : null;
+        return {
+          id: r.id,
+          cadDesignId: r.cadDesignId,
+          kind: r.kind,
+          fileName: r.fileName,
+          size: r.size,
+          urls: urls ? { id: r.id, ...urls } : null,
+          modelUrl: r.kind === "cad_model" && r.storageKey ? signer.sign(r.storageKey) : null,
+          format: r.storageKey ? path.extname(r.storageKey).slice(1) : "",
+        };
+      });
+    },
+
     async list(actor: Actor, page: number): Promise<Paginated<Upload>> {
       const total = await repo.countUserUploads(db, actor.id);
       const baseUrl = `${deps.publicUrl}/api/uploads/`;
@@ -150,7 +228,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const { limit, offset } = pageWindow(page);
       const rows = await repo.listUserUploads(db, actor.id, limit, offset);
       return toPage(
-        rows.map((r) => toUploadResponse(r.upload, r.designName)),
+        rows.map((r) => toUploadResponse(r.upload, r.designName, r.orderStatus)),
         total,
         page,
         baseUrl,
@@ -161,6 +239,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await db.transaction(async (tx) => {
         const found = assertCanAccess(actor, await repo.findUpload(tx, id, true));
+        if (found.designId && deps.guardDesignChange) await deps.guardDesignChange(tx, found.designId);
+        if (found.cadDesignId) throw new ConflictError("This file is part of an order's CAD version and cannot be deleted.");
         await repo.deleteUploads(tx, [found.id]);
         if (found.designId) await tx.update(designs).set({ updatedAt: clock.now() }).where(eq(designs.id, found.designId));
         return found;

@@ -1,0 +1,277 @@
+import {
+  DESIGN_EDITABLE_ORDER_STATUSES,
+  METAL_COLOR_LABELS,
+  METAL_TYPE_LABELS,
+  ORDER_STATUS_INFO,
+  type CadDesign,
+  type CadModelFormat,
+  type Comment,
+  type Order,
+  type OrderEvent,
+  type OrderSummary,
+  type Payment,
+  type PaymentDue,
+  type PaymentInstructions,
+  type Person,
+  type Quote,
+  type QuoteStatus,
+} from "@atelier/contract";
+import { fromCents, percentOf, subtractMoney, toCents } from "../../lib/money.ts";
+import type { CadDesignRow, CommentRow, OrderEventRow, OrderRow, PaymentRow, QuoteRow, UserRow } from "./orders.repository.ts";
+
+/** Row → response mappings of the order aggregate, and the figures derived from its rows. */
+
+export interface ImageUrls {
+  id: string;
+  image: string;
+  thumbnail: string;
+  preview: string;
+}
+
+export const personOf = (user: Pick<UserRow, "firstName" | "lastName" | "role"> | undefined): Person => ({
+  first_name: user?.firstName ?? "",
+  last_name: user?.lastName ?? "",
+  role: user?.role ?? "customer",
+});
+
+/** A pending quote past its validity reads as expired, whether or not the sweep has reached it. */
+export function quoteStatusAt(row: Pick<QuoteRow, "status" | "validUntil">, now: Date): QuoteStatus {
+  return row.status === "pending" && row.validUntil.getTime() <= now.getTime() ? "expired" : row.status;
+}
+
+export const advanceOf = (quote: Pick<QuoteRow, "amount" | "advancePercent">) => percentOf(quote.amount, quote.advancePercent);
+
+export function toQuoteResponse(row: QuoteRow, order: { orderNumber: string; designName: string }, now: Date): Quote {
+  const advance = advanceOf(row);
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    order_number: order.orderNumber,
+    design_name: order.designName,
+    amount: row.amount,
+    currency: row.currency,
+    line_items: row.lineItems,
+    advance_percent: Number(row.advancePercent),
+    advance_amount: advance,
+    balance_amount: subtractMoney(row.amount, advance),
+    valid_until: row.validUntil.toISOString(),
+    note: row.note,
+    status: quoteStatusAt(row, now),
+    decline_reason: row.declineReason,
+    created_at: row.createdAt.toISOString(),
+    responded_at: row.respondedAt?.toISOString() ?? null,
+  };
+}
+
+export function toPaymentResponse(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    kind: row.kind,
+    amount: row.amount,
+    currency: row.currency,
+    provider: row.provider,
+    reference: row.reference,
+    status: row.status,
+    rejection_reason: row.rejectionReason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export function toEventResponse(row: OrderEventRow, actors: Map<string, UserRow>): OrderEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    from_status: row.fromStatus,
+    to_status: row.toStatus,
+    note: row.note,
+    actor: row.actorId ? personOf(actors.get(row.actorId)) : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toCommentResponse(row: CommentRow, author: UserRow | undefined): Comment {
+  return { id: row.id, text: row.text, created_at: row.createdAt.toISOString(), user: personOf(author) };
+}
+
+export interface CadFile {
+  id: string;
+  kind: string;
+  fileName: string;
+  size: number;
+  urls: ImageUrls | null;
+  modelUrl: string | null;
+  format: string;
+}
+
+export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
+  const images = files.filter((f) => f.kind === "cad_image" && f.urls).map((f) => f.urls as ImageUrls);
+  const model = files.find((f) => f.kind === "cad_model" && f.modelUrl);
+  return {
+    id: row.id,
+    version: row.version,
+    image: images[0]?.preview ?? images[0]?.image ?? null,
+    images,
+    model: model ? { file_name: model.fileName, format: model.format as CadModelFormat, size: model.size, url: model.modelUrl ?? "" } : null,
+    description: row.description,
+    is_approved: row.isApproved,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The quote that binds the order: the accepted one, else none. */
+export const acceptedQuoteOf = (quotes: QuoteRow[]) => quotes.find((q) => q.status === "accepted");
+
+export function paymentFigures(quotes: QuoteRow[], payments: PaymentRow[]) {
+  const accepted = acceptedQuoteOf(quotes);
+  const live = accepted ? payments.filter((p) => p.quoteId === accepted.id) : [];
+  const paid = live.filter((p) => p.status === "confirmed").reduce((sum, p) => sum + toCents(p.amount), 0n);
+  return {
+    accepted,
+    amountPaid: fromCents(paid),
+    balanceDue: accepted ? fromCents(toCents(accepted.amount) - paid) : null,
+    advanceConfirmed: live.some((p) => p.kind === "advance" && p.status === "confirmed"),
+    balanceConfirmed: live.some((p) => p.kind === "balance" && p.status === "confirmed"),
+    pendingOf: (kind: "advance" | "balance") => live.find((p) => p.kind === kind && p.status === "pending"),
+  };
+}
+
+/** What the customer owes next: the advance once a quote is accepted, then the balance. */
+export function paymentDueOf(
+  order: OrderRow,
+  quotes: QuoteRow[],
+  payments: PaymentRow[],
+  instructions: (kind: "advance" | "balance", amount: string) => PaymentInstructions,
+): PaymentDue | null {
+  if (order.status === "cancelled") return null;
+  const f = paymentFigures(quotes, payments);
+  if (!f.accepted) return null;
+  const advance = advanceOf(f.accepted);
+  const kind = f.advanceConfirmed ? "balance" : "advance";
+  if (kind === "balance" && f.balanceConfirmed) return null;
+  const amount = kind === "advance" ? advance : subtractMoney(f.accepted.amount, advance);
+  if (toCents(amount) <= 0n) return null;
+  return { kind, amount, currency: f.accepted.currency, instructions: instructions(kind, amount), awaiting_confirmation: Boolean(f.pendingOf(kind)) };
+}
+
+export const orderTypeLabel = (source: "custom" | "link" | undefined) => (source === "link" ? "Product link" : "Custom design");
+
+export const isDesignEditable = (status: OrderRow["status"] | undefined) => status === undefined || DESIGN_EDITABLE_ORDER_STATUSES.includes(status);
+
+export interface DesignContent {
+  id: string;
+  name: string;
+  designType: OrderRow["designType"];
+  metal: string;
+  metalType: string;
+  metalColor: string;
+  purity: string;
+  stonesText: string;
+  size: string;
+  ringSize: string;
+  description: string;
+  source: "custom" | "link";
+  inspirationLink: string;
+}
+
+export interface StoneContent {
+  stoneType: string;
+  stoneCarat: number | null;
+  stoneColor: string;
+  stoneClarity: string;
+  stoneCut: string;
+  quantity: number;
+}
+
+/** "18K Yellow Gold", from the link text when there is one, else from the form's fields. */
+export function metalText(d: Pick<DesignContent, "metal" | "metalType" | "metalColor" | "purity">): string {
+  if (d.metal) return d.metal;
+  const type = d.metalType ? (METAL_TYPE_LABELS[d.metalType as keyof typeof METAL_TYPE_LABELS] ?? d.metalType) : "";
+  const color = d.metalColor ? (METAL_COLOR_LABELS[d.metalColor as keyof typeof METAL_COLOR_LABELS] ?? d.metalColor) : "";
+  return [d.purity, color, type].filter(Boolean).join(" ");
+}
+
+/** "1 × Diamond 0.50 ct G VS1; 12 × Sapphire", from the link text when there is one. */
+export function stonesText(text: string, stones: StoneContent[]): string {
+  if (text) return text;
+  return stones
+    .map((s) => {
+      const carat = s.stoneCarat != null ? `${s.stoneCarat.toFixed(2)} ct` : "";
+      const cut = s.stoneCut && s.stoneCut !== "NA" ? s.stoneCut : "";
+      return `${s.quantity} × ${[s.stoneType || "Stone", cut, carat, s.stoneColor, s.stoneClarity].filter(Boolean).join(" ")}`;
+    })
+    .join("; ");
+}
+
+export function toOrderSummary(row: OrderRow, thumbnail: string | null): OrderSummary {
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    status: row.status,
+    design_id: row.designId ?? "",
+    design_name: row.designName,
+    design_type: row.designType,
+    thumbnail,
+    quoted_price: row.quotedPrice,
+    currency: row.currency,
+    estimate_point: row.estimate.point,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface OrderParts {
+  design: DesignContent | undefined;
+  stones: StoneContent[];
+  designImages: ImageUrls[];
+  cad: CadDesign[];
+  comments: Comment[];
+  quotes: QuoteRow[];
+  payments: PaymentRow[];
+  events: OrderEvent[];
+  now: Date;
+  instructions: (kind: "advance" | "balance", amount: string) => PaymentInstructions;
+}
+
+export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
+  const figures = paymentFigures(p.quotes, p.payments);
+  const d = p.design;
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    status: row.status,
+    progress: ORDER_STATUS_INFO[row.status].progress,
+    quoted_price: row.quotedPrice,
+    currency: row.currency,
+    order_type: orderTypeLabel(d?.source),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    design: {
+      id: d?.id ?? "",
+      name: d?.name ?? row.designName,
+      design_type: d?.designType ?? row.designType,
+      metal: d ? metalText(d) : "",
+      stones: d ? stonesText(d.stonesText, p.stones) : "",
+      size: d ? d.size || d.ringSize : "",
+      description: d?.description ?? "",
+      images: p.designImages,
+      source: d?.source ?? "custom",
+      inspiration_link: d?.inspirationLink ?? "",
+    },
+    estimate: row.estimate,
+    cad_designs: p.cad,
+    comments: p.comments,
+    quotes: p.quotes.map((q) => toQuoteResponse(q, row, p.now)),
+    payments: p.payments.map(toPaymentResponse),
+    amount_paid: figures.amountPaid,
+    balance_due: figures.balanceDue,
+    payment_due: paymentDueOf(row, p.quotes, p.payments, p.instructions),
+    events: p.events,
+    shipment: row.carrier || row.trackingNumber ? { carrier: row.carrier, tracking_number: row.trackingNumber } : null,
+    cancel_reason: row.cancelReason,
+  };
+}
+
+export const statusLabel = (s: OrderRow["status"]) => ORDER_STATUS_INFO[s].label;

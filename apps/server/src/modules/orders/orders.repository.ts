@@ -1,0 +1,255 @@
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { OrderStatus } from "@atelier/contract";
+import type { Db } from "../../db/client.ts";
+import { cadDesigns, orderComments, orderEvents, orders, payments, quotes, uploads, users } from "../../db/schema/index.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type NewOrderEvent = typeof orderEvents.$inferInsert;
+export type CommentRow = typeof orderComments.$inferSelect;
+export type QuoteRow = typeof quotes.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type CadDesignRow = typeof cadDesigns.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** `%`, `_` and `\` are literal in a search, not wildcards. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function nextOrderNumber(db: Db, year: number): Promise<string> {
+  // A plain select through the query builder works the same on PGlite and node-postgres.
+  const [row] = await db.select({ n: sql<string>`nextval('order_number_seq')::text` }).from(sql`(select 1) as one`);
+  const n = row?.n ?? "0";
+  return `JW-${year}-${n.padStart(6, "0")}`;
+}
+
+export async function insertOrder(db: Db, values: NewOrder): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export function findOrder(db: Db, id: string, forUpdate = false): Promise<OrderRow | undefined> {
+  const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
+}
+
+export function findOrdersOfDesigns(db: Db, designIds: string[]): Promise<OrderRow[]> {
+  if (designIds.length === 0) return Promise.resolve([]);
+  return db.select().from(orders).where(inArray(orders.designId, designIds));
+}
+
+export function findOrderOfDesign(db: Db, designId: string, forUpdate = false): Promise<OrderRow | undefined> {
+  const q = db.select().from(orders).where(eq(orders.designId, designId)).limit(1);
+  return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
+}
+
+export async function updateOrder(db: Db, id: string, values: Partial<NewOrder>): Promise<void> {
+  await db.update(orders).set(values).where(eq(orders.id, id));
+}
+
+/** Moves the order only if it is still in `from`; returns whether it moved (a lost race returns false). */
+export async function moveOrderStatus(db: Db, id: string, from: OrderStatus, values: Partial<NewOrder> & { status: OrderStatus }): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set(values)
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+export interface OrderFilter {
+  userId?: string;
+  statuses?: OrderStatus[] | undefined;
+  search?: string;
+}
+
+function orderWhere(filter: OrderFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.userId) parts.push(eq(orders.userId, filter.userId));
+  if (filter.statuses) parts.push(inArray(orders.status, filter.statuses));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    const customer = filter.userId
+      ? undefined
+      : sql`${orders.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
+    parts.push(or(ilike(orders.orderNumber, pattern), ilike(orders.designName, pattern), customer));
+  }
+  return and(...parts);
+}
+
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(orderWhere(filter));
+  return row?.n ?? 0;
+}
+
+/** Newest first; for one customer this follows the (user_id, created_at desc, id desc) index. */
+export function listOrders(db: Db, filter: OrderFilter, limit: number, offset: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(orderWhere(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function orderStatusCounts(db: Db, userId: string): Promise<{ status: OrderStatus; count: number }[]> {
+  return db.select({ status: orders.status, count: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status);
+}
+
+export async function insertEvent(db: Db, values: NewOrderEvent): Promise<OrderEventRow> {
+  const [row] = await db.insert(orderEvents).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export function listEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/** A customer's latest comments and status changes, with their orders: one index range on (user_id, created_at). */
+export function listActivity(db: Db, userId: string, limit: number) {
+  return db
+    .select({ event: orderEvents, orderNumber: orders.orderNumber, designName: orders.designName, orderStatus: orders.status })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(eq(orderEvents.userId, userId), inArray(orderEvents.type, ["comment", "status_change", "created"])))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(limit);
+}
+
+export async function insertComment(db: Db, values: typeof orderComments.$inferInsert): Promise<CommentRow> {
+  const [row] = await db.insert(orderComments).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export function listComments(db: Db, orderId: string): Promise<CommentRow[]> {
+  return db.select().from(orderComments).where(eq(orderComments.orderId, orderId)).orderBy(asc(orderComments.createdAt), asc(orderComments.id));
+}
+
+export function findUsers(db: Db, ids: string[]): Promise<UserRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return Promise.resolve([]);
+  return db.select().from(users).where(inArray(users.id, unique));
+}
+
+// ---- quotes ----
+
+export async function insertQuote(db: Db, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
+  const [row] = await db.insert(quotes).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export function findQuote(db: Db, id: string, forUpdate = false): Promise<QuoteRow | undefined> {
+  const q = db.select().from(quotes).where(eq(quotes.id, id)).limit(1);
+  return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
+}
+
+export function listOrderQuotes(db: Db, orderId: string): Promise<QuoteRow[]> {
+  return db.select().from(quotes).where(eq(quotes.orderId, orderId)).orderBy(desc(quotes.createdAt), desc(quotes.id));
+}
+
+export async function updateQuote(db: Db, id: string, values: Partial<typeof quotes.$inferInsert>): Promise<void> {
+  await db.update(quotes).set(values).where(eq(quotes.id, id));
+}
+
+/** Pending quotes past their validity (for one customer, or all). */
+export function listLapsedQuotes(db: Db, now: Date, userId?: string): Promise<QuoteRow[]> {
+  return db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.status, "pending"), lt(quotes.validUntil, now), userId ? eq(quotes.userId, userId) : undefined))
+    .limit(500);
+}
+
+export interface QuoteFilter {
+  userId: string;
+  /** Stored statuses to match (a pending-but-lapsed quote is stored pending and answered as expired). */
+  where?: SQL | undefined;
+  search?: string;
+}
+
+function quoteWhere(filter: QuoteFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(quotes.userId, filter.userId), filter.where];
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    parts.push(sql`${quotes.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${filter.userId} and (${orders.orderNumber} ilike ${pattern} or ${orders.designName} ilike ${pattern}))`);
+  }
+  return and(...parts);
+}
+
+export async function countQuotes(db: Db, filter: QuoteFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(quotes).where(quoteWhere(filter));
+  return row?.n ?? 0;
+}
+
+export function listQuotes(db: Db, filter: QuoteFilter, limit: number, offset: number) {
+  return db
+    .select({ quote: quotes, orderNumber: orders.orderNumber, designName: orders.designName })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.orderId))
+    .where(quoteWhere(filter))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+// ---- payments ----
+
+export async function insertPayment(db: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export function findPayment(db: Db, id: string, forUpdate = false): Promise<PaymentRow | undefined> {
+  const q = db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
+}
+
+export function listOrderPayments(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export async function updatePayment(db: Db, id: string, values: Partial<typeof payments.$inferInsert>): Promise<void> {
+  await db.update(payments).set(values).where(eq(payments.id, id));
+}
+
+// ---- CAD ----
+
+export async function insertCadDesign(db: Db, values: typeof cadDesigns.$inferInsert): Promise<CadDesignRow> {
+  const [row] = await db.insert(cadDesigns).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export function findCadDesign(db: Db, id: string, forUpdate = false): Promise<CadDesignRow | undefined> {
+  const q = db.select().from(cadDesigns).where(eq(cadDesigns.id, id)).limit(1);
+  return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
+}
+
+export function listCadDesigns(db: Db, orderId: string): Promise<CadDesignRow[]> {
+  return db.select().from(cadDesigns).where(eq(cadDesigns.orderId, orderId)).orderBy(asc(cadDesigns.version));
+}
+
+export async function updateCadDesign(db: Db, id: string, values: Partial<typeof cadDesigns.$inferInsert>): Promise<void> {
+  await db.update(cadDesigns).set(values).where(eq(cadDesigns.id, id));
+}
+
+export function listCadUploads(db: Db, cadIds: string[]) {
+  if (cadIds.length === 0) return Promise.resolve([] as (typeof uploads.$inferSelect)[]);
+  return db.select().from(uploads).where(inArray(uploads.cadDesignId, cadIds)).orderBy(asc(uploads.position), asc(uploads.createdAt));
+}
+
+/** Delivered orders whose delivery is older than `before` (automatic completion). */
+export function listDeliveredBefore(db: Db, before: Date, userId?: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "delivered"), lt(orders.deliveredAt, before), userId ? eq(orders.userId, userId) : undefined))
+    .limit(500);
+}
+

@@ -1,0 +1,135 @@
+import type { Payment, PaymentKind, PaymentInstructions } from "@atelier/contract";
+import type { Db } from "../../db/client.ts";
+import { assertCanAccess, assertStaff, type Actor } from "../../lib/access.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { formatMoney } from "../../lib/email/format.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
+import type { NotificationsService } from "../notifications/notifications.service.ts";
+import { paymentDueOf, toPaymentResponse } from "./order-view.ts";
+import * as repo from "./orders.repository.ts";
+import { orderLink, type OrdersService } from "./orders.service.ts";
+
+/**
+ * Payments through a provider interface. The built-in provider is `manual`: the customer pays by
+ * bank transfer or UPI and declares the transfer's reference; staff confirm receipt. A card
+ * provider would declare and confirm through the same two steps.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+}
+export const manualProvider: PaymentProvider = { name: "manual" };
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+const KIND_LABEL: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance" };
+
+/** Postgres' unique violation: a second live payment of the same kind lost a race. */
+const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505";
+
+export function createPaymentsService(deps: { db: Db; clock: Clock; orders: OrdersService; notifications: NotificationsService; provider?: PaymentProvider }) {
+  const { db, clock, orders, notifications } = deps;
+  const provider = deps.provider ?? manualProvider;
+
+  return {
+    async list(actor: Actor, orderId: string) {
+      const order = assertCanAccess(actor, await repo.findOrder(db, orderId));
+      const rows = await repo.listOrderPayments(db, order.id);
+      return { count: rows.length, next: null, previous: null, results: rows.map(toPaymentResponse) };
+    },
+
+    /** The customer declares a transfer; it waits for staff. Advance after acceptance, balance after the advance. */
+    async declare(actor: Actor, orderId: string, kind: PaymentKind, reference: string): Promise<Payment & { amount_due: string; instructions: PaymentInstructions }> {
+      try {
+        return await orders.inTx(async (tx) => {
+          const order = await orders.lockOrder(tx, actor, orderId);
+          if (actor.id !== order.userId) throw new ForbiddenError("Only the customer declares a payment.");
+          const [quotes, payments] = [await repo.listOrderQuotes(tx, order.id), await repo.listOrderPayments(tx, order.id)];
+          const due = paymentDueOf(order, quotes, payments, orders.instructionsFor(order));
+          const accepted = quotes.find((q) => q.status === "accepted");
+          if (order.status === "cancelled") throw new ConflictError(`Order ${order.orderNumber} is cancelled; nothing is due.`);
+          if (!accepted) throw new ConflictError("There is nothing to pay yet: accept a quote first.");
+          if (!due || due.kind !== kind) {
+            const paidAlready = payments.some((p) => p.quoteId === accepted.id && p.kind === kind && p.status === "confirmed");
+            if (paidAlready) throw new ConflictError(`The ${kind} has already been paid.`);
+            throw new ConflictError(kind === "balance" ? "The balance can be paid once the advance is confirmed." : "The advance is not due.");
+          }
+          if (due.awaiting_confirmation) throw new ConflictError(`Your ${kind} payment is already waiting for our confirmation.`);
+          const now = clock.now();
+          const row = await repo.insertPayment(tx, {
+            orderId: order.id,
+            userId: order.userId,
+            quoteId: accepted.id,
+            kind,
+            amount: due.amount,
+            currency: due.currency,
+            provider: provider.name,
+            reference,
+            createdAt: now,
+          });
+          await orders.event(tx, order, "payment_declared", actor, `${KIND_LABEL[kind]} of ${formatMoney(due.amount, due.currency)} declared (reference ${reference}).`);
+          return { ...toPaymentResponse(row), amount_due: due.amount, instructions: due.instructions };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(`Your ${kind} payment is already waiting for our confirmation.`);
+        throw err;
+      }
+    },
+
+    /** Idempotent: confirming a confirmed payment answers it again and writes nothing. A confirmed advance approves the order. */
+    async confirm(actor: Actor, paymentId: string): Promise<Payment> {
+      assertStaff(actor);
+      return orders.inTx(async (tx) => {
+        const found = await repo.findPayment(tx, paymentId);
+        if (!found) throw new NotFoundError();
+        const order = await orders.lockOrder(tx, actor, found.orderId);
+        const payment = (await repo.findPayment(tx, paymentId, true)) ?? found;
+        if (payment.status === "confirmed") return toPaymentResponse(payment);
+        if (payment.status === "rejected") throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
+        const now = clock.now();
+        await repo.updatePayment(tx, payment.id, { status: "confirmed", decidedBy: actor.id, decidedAt: now });
+        const amount = formatMoney(payment.amount, payment.currency);
+        await orders.event(tx, order, "payment_confirmed", actor, `${KIND_LABEL[payment.kind]} of ${amount} confirmed.`);
+        const notice = {
+          userId: order.userId,
+          orderId: order.id,
+          type: "payment" as const,
+          title: `${KIND_LABEL[payment.kind]} received`,
+          message: `We received your ${payment.kind} of ${amount} for order ${order.orderNumber}.${payment.kind === "advance" ? " Our CAD designers are starting on your piece." : ""}`,
+          link: orderLink(order.id),
+        };
+        await notifications.notify(tx, [notice]);
+        if (payment.kind === "advance" && order.status === "quoted") {
+          await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, { note: "Advance confirmed." , notice: null });
+        }
+        return toPaymentResponse({ ...payment, status: "confirmed", decidedBy: actor.id, decidedAt: now });
+      });
+    },
+
+    async reject(actor: Actor, paymentId: string, reason: string): Promise<Payment> {
+      assertStaff(actor);
+      return orders.inTx(async (tx) => {
+        const found = await repo.findPayment(tx, paymentId);
+        if (!found) throw new NotFoundError();
+        const order = await orders.lockOrder(tx, actor, found.orderId);
+        const payment = (await repo.findPayment(tx, paymentId, true)) ?? found;
+        if (payment.status === "rejected") return toPaymentResponse(payment);
+        if (payment.status === "confirmed") throw new ConflictError("This payment has already been confirmed; it cannot be rejected.");
+        const now = clock.now();
+        await repo.updatePayment(tx, payment.id, { status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });
+        const amount = formatMoney(payment.amount, payment.currency);
+        await orders.event(tx, order, "payment_rejected", actor, `${KIND_LABEL[payment.kind]} of ${amount} not received: ${reason}`);
+        await notifications.notify(tx, [
+          {
+            userId: order.userId,
+            orderId: order.id,
+            type: "payment",
+            title: `We could not confirm your ${payment.kind}`,
+            message: `Order ${order.orderNumber}, reference ${payment.reference}: ${reason}`,
+            link: orderLink(order.id),
+          },
+        ]);
+        return toPaymentResponse({ ...payment, status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });
+      });
+    },
+  };
+}

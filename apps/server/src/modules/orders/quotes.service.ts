@@ -1,0 +1,178 @@
+import type { Paginated, Quote, QuoteStatus, quoteInputSchema } from "@atelier/contract";
+import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { quotes } from "../../db/schema/index.ts";
+import { assertCanAccess, assertStaff, type Actor } from "../../lib/access.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { formatMoney } from "../../lib/email/format.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import type { Mailer } from "../../lib/mail.ts";
+import { isPositive, sumMoney } from "../../lib/money.ts";
+import { pageWindow, toPage } from "../../lib/pagination.ts";
+import type { NotificationsService } from "../notifications/notifications.service.ts";
+import { quoteIssuedMail } from "./order-mails.ts";
+import { advanceOf, quoteStatusAt, statusLabel, toQuoteResponse } from "./order-view.ts";
+import * as repo from "./orders.repository.ts";
+import type { QuoteRow } from "./orders.repository.ts";
+import { orderLink, type OrdersService } from "./orders.service.ts";
+
+export type QuoteData = z.output<typeof quoteInputSchema>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_QUOTE_VALID_DAYS = 14;
+
+export type QuotesService = ReturnType<typeof createQuotesService>;
+
+export function createQuotesService(deps: { db: Db; clock: Clock; publicUrl: string; mailer: Mailer; orders: OrdersService; notifications: NotificationsService }) {
+  const { db, clock, orders, notifications } = deps;
+
+  /** Why a quote cannot be answered, or nothing when it is pending and valid. */
+  function answerRefusal(quote: QuoteRow, now: Date): string | null {
+    const status = quoteStatusAt(quote, now);
+    switch (status) {
+      case "pending":
+        return null;
+      case "expired":
+        return `This quote expired on ${quote.validUntil.toISOString().slice(0, 10)}. Ask us for a new one in the order's comments.`;
+      case "accepted":
+        return "This quote has already been accepted.";
+      case "declined":
+        return "This quote has already been declined.";
+    }
+  }
+
+  /** The quote and its order, both locked; another customer's is a 404 and staff may not answer for the customer. */
+  async function lockForAnswer(tx: Db, actor: Actor, id: string) {
+    const found = await repo.findQuote(tx, id);
+    if (!found) throw new NotFoundError();
+    const order = await orders.lockOrder(tx, actor, found.orderId);
+    if (actor.id !== order.userId) throw new ForbiddenError("Only the customer can answer a quote.");
+    const quote = (await repo.findQuote(tx, id, true)) ?? found;
+    const refusal = answerRefusal(quote, clock.now());
+    if (refusal) throw new ConflictError(refusal);
+    return { order, quote };
+  }
+
+  function statusWhere(status: QuoteStatus | undefined, now: Date): SQL | undefined {
+    switch (status) {
+      case undefined:
+        return undefined;
+      case "pending":
+        return and(eq(quotes.status, "pending"), gt(quotes.validUntil, now));
+      case "expired":
+        return or(eq(quotes.status, "expired"), and(eq(quotes.status, "pending"), lte(quotes.validUntil, now)));
+      default:
+        return eq(quotes.status, status);
+    }
+  }
+
+  return {
+    async issue(actor: Actor, orderId: string, input: QuoteData): Promise<Quote> {
+      assertStaff(actor);
+      const lines = input.line_items;
+      const total = sumMoney(lines.map((l) => l.amount));
+      if (input.amount !== undefined && input.amount !== total) {
+        throw new ValidationError({ amount: [`The amount must equal the sum of the line items (${total}).`] });
+      }
+      if (!isPositive(total)) throw new ValidationError({ amount: ["A quote must be for more than zero."] });
+      const now = clock.now();
+      let validUntil = new Date(now.getTime() + (input.valid_days ?? DEFAULT_QUOTE_VALID_DAYS) * DAY_MS);
+      if (input.valid_until !== undefined) {
+        validUntil = new Date(input.valid_until);
+        if (validUntil.getTime() <= now.getTime()) throw new ValidationError({ valid_until: ["The validity must end in the future."] });
+      }
+      return orders.inTx(async (tx, later) => {
+        const order = await orders.lockOrder(tx, actor, orderId);
+        if (order.status !== "initiated" && order.status !== "quoted") {
+          throw new ConflictError(`Order ${order.orderNumber} is ${statusLabel(order.status)}: a quote can only be issued while the order is Initiated or Quoted.`);
+        }
+        const existing = await repo.listOrderQuotes(tx, order.id);
+        const accepted = existing.find((q) => q.status === "accepted");
+        if (accepted) throw new ConflictError(`The customer has accepted the quote of ${formatMoney(accepted.amount, accepted.currency)}; it can no longer be replaced.`);
+        for (const q of existing.filter((q) => q.status === "pending")) await repo.updateQuote(tx, q.id, { status: "expired" });
+        const quote = await repo.insertQuote(tx, {
+          orderId: order.id,
+          userId: order.userId,
+          amount: total,
+          currency: input.currency ?? order.currency,
+          lineItems: lines,
+          advancePercent: input.advance_percent.toFixed(2),
+          validUntil,
+          note: input.note,
+          pricingVersion: order.estimate.pricing_version,
+          estimate: order.estimate,
+          issuedBy: actor.id,
+          createdAt: now,
+        });
+        const amount = formatMoney(quote.amount, quote.currency);
+        const notice = {
+          userId: order.userId,
+          orderId: order.id,
+          type: "quote_issued" as const,
+          title: `Your quote for ${order.designName} is ready`,
+          message: `Order ${order.orderNumber}: ${amount}, valid until ${validUntil.toISOString().slice(0, 10)}.`,
+          link: orderLink(order.id),
+        };
+        if (order.status === "initiated") {
+          await orders.move(tx, order, "quoted", actor, { note: `Quote issued: ${amount}.`, extra: { quotedPrice: quote.amount }, notice });
+        } else {
+          await orders.event(tx, order, "quote_issued", actor, `New quote issued: ${amount} (replaces the previous one).`);
+          await repo.updateOrder(tx, order.id, { quotedPrice: quote.amount });
+          await notifications.notify(tx, [notice]);
+        }
+        later(() => quoteIssuedMail(deps, order, quote));
+        return toQuoteResponse(quote, order, now);
+      });
+    },
+
+    async accept(actor: Actor, id: string): Promise<Quote> {
+      return orders.inTx(async (tx) => {
+        const { order, quote } = await lockForAnswer(tx, actor, id);
+        const now = clock.now();
+        await repo.updateQuote(tx, quote.id, { status: "accepted", respondedAt: now });
+        await repo.updateOrder(tx, order.id, { quotedPrice: quote.amount });
+        await orders.event(tx, order, "quote_accepted", actor, `Quote accepted. Advance due: ${formatMoney(advanceOf(quote), quote.currency)}.`);
+        return toQuoteResponse({ ...quote, status: "accepted", respondedAt: now }, order, now);
+      });
+    },
+
+    /** Declining sends the order back to `initiated` for a new quote. */
+    async decline(actor: Actor, id: string, reason: string): Promise<Quote> {
+      return orders.inTx(async (tx) => {
+        const { order, quote } = await lockForAnswer(tx, actor, id);
+        const now = clock.now();
+        await repo.updateQuote(tx, quote.id, { status: "declined", declineReason: reason, respondedAt: now });
+        await orders.move(tx, order, "initiated", actor, { note: reason ? `Quote declined: ${reason}` : "Quote declined.", extra: { quotedPrice: null } });
+        return toQuoteResponse({ ...quote, status: "declined", declineReason: reason, respondedAt: now }, order, now);
+      });
+    },
+
+    async get(actor: Actor, id: string): Promise<Quote> {
+      const found = await repo.findQuote(db, id);
+      if (!found) throw new NotFoundError();
+      const order = assertCanAccess(actor, await repo.findOrder(db, found.orderId));
+      await orders.sweepFor(actor);
+      return toQuoteResponse((await repo.findQuote(db, id)) ?? found, order, clock.now());
+    },
+
+    async list(actor: Actor, q: { page: number; status?: QuoteStatus | "" | "all" | undefined; search?: string | undefined }): Promise<Paginated<Quote>> {
+      await orders.sweepFor(actor);
+      const now = clock.now();
+      const status = q.status === "" || q.status === "all" ? undefined : q.status;
+      const filter = { userId: actor.id, where: statusWhere(status, now), search: q.search ?? "" };
+      const url = new URL(`${deps.publicUrl}/api/quotes/`);
+      if (status) url.searchParams.set("status", status);
+      if (q.search) url.searchParams.set("search", q.search);
+      const total = await repo.countQuotes(db, filter);
+      toPage([], total, q.page, url.toString());
+      const { limit, offset } = pageWindow(q.page);
+      const rows = await repo.listQuotes(db, filter, limit, offset);
+      return toPage(
+        rows.map((r) => toQuoteResponse(r.quote, r, now)),
+        total,
+        q.page,
+        url.toString(),
+      );
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Mailer } from "../lib/mail.ts";
+import type { SafeFetcher } from "../lib/safe-fetch.ts";
+import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
+import { createLocalStorage, type Storage } from "../lib/storage.ts";
+import { createDesignsService } from "./designs/designs.service.ts";
+import { createNotificationsService } from "./notifications/notifications.service.ts";
+import { createCadService } from "./orders/cad.service.ts";
+import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
+import { createPaymentsService } from "./orders/payments.service.ts";
+import { createQuotesService } from "./orders/quotes.service.ts";
+import { createPricingService } from "./pricing/pricing.service.ts";
+import { createUploadsService } from "./uploads/uploads.service.ts";
+
+export interface DomainDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Copies a link design's product photos. */
+  fetcher: SafeFetcher;
+  /** Defaults to local disk under DATA_DIR/uploads. */
+  storage?: Storage | undefined;
+}
+
+/**
+ * The composition root of the domain services that call one another: uploads, pricing,
+ * notifications, the order lifecycle (orders, quotes, payments, CAD) and designs. Each module's
+ * plugin registers routes over the services it is handed; services call each other, never
+ * another module's repository.
+ */
+export async function createDomainServices(deps: DomainDeps) {
+  const { db, config, clock, mailer, logger } = deps;
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "uploads"));
+  const signer = createFileUrlSigner({ secret: await resolveFileUrlSecret(config.fileUrlSecret, config.dataDir), clock });
+  const tmpDir = path.join(config.dataDir, "tmp", "uploads");
+  const publicUrl = config.publicUrl;
+
+  // Uploads ask the orders module whether a design's images may change; bound once orders exists.
+  const late: { orders?: OrdersService } = {};
+  const uploads = createUploadsService({
+    db,
+    storage,
+    signer,
+    clock,
+    publicUrl,
+    tmpDir,
+    guardDesignChange: (tx, designId) => (late.orders ? late.orders.assertDesignEditable(tx, designId) : Promise.resolve()),
+  });
+  const pricing = createPricingService({ db });
+  const notifications = createNotificationsService({ db, clock, publicUrl });
+  const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
+  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment });
+  late.orders = orders;
+  const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications });
+  const payments = createPaymentsService({ db, clock, orders, notifications });
+  const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications });
+  const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
+
+  return { storage, tmpDir, uploads, pricing, notifications, orders, quotes, payments, cad, designs };
+}
+
+export type DomainServices = Awaited<ReturnType<typeof createDomainServices>>;
+
+/** Start-up work: crash leftovers swept, the pricing table seeded, designs from before orders given theirs. */
+export async function prepareDomain(services: DomainServices, logger: FastifyBaseLogger): Promise<void> {
+  await services.uploads.sweepAbandoned();
+  if (await services.pricing.seedIfEmpty()) logger.info("pricing seeded with the default tables");
+  const made = await services.orders.backfill();
+  if (made > 0) logger.info({ orders: made }, "orders created for designs saved before orders existed");
+}
