@@ -32,7 +32,12 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.designs.path, ...page(() => import("@/routes/dashboard/designs")) },
           { path: paths.dashboard.design.path, ...page(() => import("@/routes/dashboard/design-detail")) },
           { path: paths.dashboard.uploadHistory.path, ...page(() => import("@/routes/dashboard/upload-history")) },
-          // Screens that later work builds answer with the 404 page until then.
+          { path: paths.dashboard.orders.path, ...page(() => import("@/routes/dashboard/orders")) },
+          { path: paths.dashboard.order.path, ...page(() => import("@/routes/dashboard/order-detail")) },
+          { path: paths.dashboard.quotes.path, ...page(() => import("@/routes/dashboard/quotes")) },
+          { path: paths.dashboard.quote.path, ...page(() => import("@/routes/dashboard/quote-detail")) },
+          { path: paths.dashboard.notifications.path, ...page(() => import("@/routes/dashboard/notifications")) },
+          // Messages, Support and Settings answer with the 404 page until later work builds them.
           { path: "*", Component: NotFoundPage },
         ],
       },

@@ -21,6 +21,7 @@ export const paths = {
     design: { path: "/dashboard/designs/:designId", getHref: (id: string) => `/dashboard/designs/${id}` },
     uploadHistory: { path: "/dashboard/upload-history", getHref: () => "/dashboard/upload-history" },
     quotes: { path: "/dashboard/quotes", getHref: () => "/dashboard/quotes" },
+    quote: { path: "/dashboard/quotes/:quoteId", getHref: (id: string) => `/dashboard/quotes/${id}` },
     messages: { path: "/dashboard/messages", getHref: () => "/dashboard/messages" },
     orders: { path: "/dashboard/orders", getHref: () => "/dashboard/orders" },
     order: { path: "/dashboard/orders/:orderId", getHref: (id: string) => `/dashboard/orders/${id}` },

@@ -94,6 +94,38 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/** A file download that needs the token (a plain link cannot send the Authorization header). */
+export async function apiBlob(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const token = authStorage.getToken();
+  if (!token) {
+    onUnauthorized("missing");
+    throw new ApiError(401, { detail: "You are not logged in. Please log in to continue." });
+  }
+  const res = await fetch(`/api${path}`, { headers: { Authorization: `Token ${token}` } });
+  if (!res.ok) return handleResponse<never>(res.status, await readBody(res));
+  const disposition = res.headers.get("Content-Disposition") ?? "";
+  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  let name = filename;
+  try {
+    name = filename ? decodeURIComponent(filename) : null;
+  } catch {
+    /* keep it as sent */
+  }
+  return { blob: await res.blob(), filename: name };
+}
+
+/** Hands a downloaded file to the browser to save. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** Multipart upload with progress (fetch cannot report upload progress). */
 export function apiUpload<T>(path: string, form: FormData, options: { method?: string; onProgress?: (fraction: number) => void } = {}): Promise<T> {
   const token = authStorage.getToken();

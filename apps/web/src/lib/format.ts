@@ -6,6 +6,12 @@ export function formatMoney(amount: number, currency = "INR", locale?: string): 
   }
 }
 
+/** Money as the API sends it (a decimal string such as "1234.50") in the record's currency. */
+export function formatAmount(amount: string, currency: string, locale?: string): string {
+  const n = Number(amount);
+  return Number.isFinite(n) ? formatMoney(n, currency, locale) : `${amount} ${currency}`;
+}
+
 export function formatDate(iso: string, opts: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
   return new Intl.DateTimeFormat(undefined, opts).format(new Date(iso));
 }

@@ -33,3 +33,19 @@ export function stubFetch(handler: (url: string, init: RequestInit) => { status:
   globalThis.fetch = fetchMock;
   return calls;
 }
+
+/** Radix measures some controls; jsdom has no ResizeObserver. */
+export function stubBrowserApis() {
+  if (!("ResizeObserver" in window)) {
+    globalThis.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+}
+
+/** The JSON body a recorded call sent. */
+export function sentBody(call: { init: RequestInit } | undefined): unknown {
+  return typeof call?.init.body === "string" ? JSON.parse(call.init.body) : undefined;
+}

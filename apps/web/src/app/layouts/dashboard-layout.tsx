@@ -1,5 +1,4 @@
 import {
-  Bell,
   FilePlus2,
   Gem,
   Headset,
@@ -25,6 +24,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { displayName, initials, logout, useUser } from "@/features/auth/api/auth-api";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
 import { queryClient } from "@/lib/query-client";
@@ -150,11 +150,7 @@ export default function DashboardLayout() {
           </form>
 
           <div className="ml-auto flex items-center gap-1">
-            <Button variant="ghost" size="icon" asChild>
-              <Link to={paths.dashboard.notifications.getHref()} aria-label="Notifications">
-                <Bell className="size-5" />
-              </Link>
-            </Button>
+            <NotificationBell />
             <Button variant="ghost" size="icon" asChild>
               <Link to={paths.dashboard.messages.getHref()} aria-label="Messages">
                 <MessageSquare className="size-5" />

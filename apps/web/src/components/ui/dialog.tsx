@@ -48,6 +48,8 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   loading,
+  confirmVariant = "destructive",
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -56,6 +58,9 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   loading?: boolean;
+  confirmVariant?: "destructive" | "primary";
+  /** Extra content between the description and the buttons (an optional reason field). */
+  children?: ReactNode;
 }) {
   return (
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -64,10 +69,11 @@ export function ConfirmDialog({
         <AlertPrimitive.Content className={panel}>
           <AlertPrimitive.Title className="font-display text-2xl">{title}</AlertPrimitive.Title>
           <AlertPrimitive.Description className="text-sm text-muted">{description}</AlertPrimitive.Description>
+          {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel className={buttonVariants({ variant: "secondary" })}>Cancel</AlertPrimitive.Cancel>
             <Button
-              variant="destructive"
+              variant={confirmVariant}
               loading={loading}
               onClick={(e) => {
                 e.preventDefault();

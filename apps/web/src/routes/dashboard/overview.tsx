@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { displayName, useUser } from "@/features/auth/api/auth-api";
 import { RecentDesigns } from "@/features/designs/components/recent-designs";
+import { DashboardSummary } from "@/features/orders/components/dashboard-summary";
 import { PENDING_DESIGN_KEY, type PendingDesign } from "@/lib/auth-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -41,6 +42,7 @@ export default function DashboardOverview() {
         {user.data ? <h1 className="mt-2 text-4xl sm:text-5xl">Welcome, {displayName(user.data)}</h1> : <Skeleton className="mt-3 h-12 w-72" />}
         <p className="mt-3 max-w-2xl text-muted">Share a piece you love or describe your own. Every design gets an explainable quote, CAD renderings to approve and certified craftsmanship.</p>
       </div>
+      <DashboardSummary />
       <div className="grid gap-5 md:grid-cols-2">
         <ActionCard
           icon={<Link2 />}

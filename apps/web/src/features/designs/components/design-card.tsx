@@ -92,9 +92,11 @@ export function DesignCard({ design, onDelete }: { design: Design; onDelete: (de
               </a>
             </Button>
           )}
-          <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" onClick={() => onDelete(design)}>
-            <Trash2 aria-hidden /> Delete
-          </Button>
+          {design.editable && (
+            <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" onClick={() => onDelete(design)}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          )}
         </div>
       </div>
     </Card>

@@ -7,7 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { EstimateSummary } from "@/components/estimate-summary";
+import { ImageLightbox } from "@/components/ui/image-lightbox";
 import { ErrorState } from "@/components/ui/states";
+import { OrderStatusBadge } from "@/components/ui/status-badge";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -17,7 +20,6 @@ import { useDeleteDesign } from "../api/delete-design";
 import { useDesign } from "../api/get-design";
 import { designRows, metalRows, singleStoneRows, specRows, stoneLines } from "../utils/design-details";
 import { DetailList } from "./detail-list";
-import { ImageLightbox } from "./image-lightbox";
 import { DesignNotFound, StoneList } from "./design-parts";
 
 /** Design detail (spec §2): gallery, basic info and the sections that have data. */
@@ -104,17 +106,45 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
             </div>
             <h1 className="mt-3 break-words text-4xl sm:text-5xl">{design.name}</h1>
           </div>
-          <div className="flex shrink-0 gap-2">
-            <Button asChild variant="secondary">
-              <Link to={`${paths.dashboard.newDesign.getHref()}?edit=${encodeURIComponent(design.id)}`} state={{ design }}>
-                <Pencil aria-hidden /> Edit
-              </Link>
-            </Button>
-            <Button variant="secondary" className="text-destructive hover:bg-destructive-soft" onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden /> Delete
-            </Button>
-          </div>
+          {design.editable && (
+            <div className="flex shrink-0 gap-2">
+              <Button asChild variant="secondary">
+                <Link to={`${paths.dashboard.newDesign.getHref()}?edit=${encodeURIComponent(design.id)}`} state={{ design }}>
+                  <Pencil aria-hidden /> Edit
+                </Link>
+              </Button>
+              <Button variant="secondary" className="text-destructive hover:bg-destructive-soft" onClick={() => setConfirming(true)}>
+                <Trash2 aria-hidden /> Delete
+              </Button>
+            </div>
+          )}
         </div>
+        {design.order && (
+          <div
+            className="flex flex-col gap-2 rounded-md border border-border bg-surface px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+            data-testid="design-order"
+          >
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="text-muted">Order</span>
+              <Link
+                to={paths.dashboard.order.getHref(design.order.id)}
+                className="font-mono font-medium text-accent-strong underline-offset-4 hover:underline"
+              >
+                {design.order.order_number}
+              </Link>
+              <OrderStatusBadge status={design.order.status} />
+            </p>
+            {!design.editable && (
+              <p className="text-muted">
+                This design is in production, so it can no longer be edited here. Ask for changes in{" "}
+                <Link to={paths.dashboard.order.getHref(design.order.id)} className="text-accent-strong underline-offset-4 hover:underline">
+                  the order&apos;s comments
+                </Link>
+                .
+              </p>
+            )}
+          </div>
+        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
@@ -127,7 +157,11 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
                 className="group relative block aspect-square w-full cursor-zoom-in overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface-muted sm:aspect-[4/3]"
                 aria-label="View full-size image"
               >
-                <img src={current.preview ?? current.image} alt={`${design.name}, reference ${design.images.indexOf(current) + 1}`} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
+                <img
+                  src={current.preview ?? current.image}
+                  alt={`${design.name}, reference ${design.images.indexOf(current) + 1}`}
+                  className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+                />
                 <span className="absolute bottom-3 right-3 flex size-9 items-center justify-center rounded-full bg-surface/90 text-foreground shadow">
                   <Maximize2 className="size-4" aria-hidden />
                 </span>
@@ -161,28 +195,39 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
           )}
         </div>
 
-        <Card className="flex flex-col gap-5 self-start p-5 sm:p-8">
-          <h2 className="text-2xl">About this design</h2>
-          {design.description ? <p className="whitespace-pre-line leading-relaxed text-foreground/85">{design.description}</p> : <p className="text-sm text-muted">No description.</p>}
-          <DetailList
-            className="border-t border-border pt-4"
-            rows={[
-              { label: "Created", value: formatDateTime(design.created_at) },
-              { label: "Updated", value: formatDateTime(design.updated_at) },
-            ]}
-          />
-          {design.inspiration_link && (
-            <a
-              href={design.inspiration_link}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-w-0 items-center gap-2 self-start rounded-md border border-border px-3 py-2 text-sm text-accent-strong hover:bg-accent-soft/40"
-            >
-              <ExternalLink className="size-4 shrink-0" aria-hidden />
-              <span className="truncate">Inspiration link · {hostOf(design.inspiration_link)}</span>
-            </a>
+        <div className="flex flex-col gap-6 self-start">
+          {design.estimate && (
+            <Card className="p-5 sm:p-8">
+              <EstimateSummary estimate={design.estimate} />
+            </Card>
           )}
-        </Card>
+          <Card className="flex flex-col gap-5 p-5 sm:p-8">
+            <h2 className="text-2xl">About this design</h2>
+            {design.description ? (
+              <p className="whitespace-pre-line leading-relaxed text-foreground/85">{design.description}</p>
+            ) : (
+              <p className="text-sm text-muted">No description.</p>
+            )}
+            <DetailList
+              className="border-t border-border pt-4"
+              rows={[
+                { label: "Created", value: formatDateTime(design.created_at) },
+                { label: "Updated", value: formatDateTime(design.updated_at) },
+              ]}
+            />
+            {design.inspiration_link && (
+              <a
+                href={design.inspiration_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-w-0 items-center gap-2 self-start rounded-md border border-border px-3 py-2 text-sm text-accent-strong hover:bg-accent-soft/40"
+              >
+                <ExternalLink className="size-4 shrink-0" aria-hidden />
+                <span className="truncate">Inspiration link · {hostOf(design.inspiration_link)}</span>
+              </a>
+            )}
+          </Card>
+        </div>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
@@ -203,9 +248,7 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
         )}
         {(stones.length > 0 || singleStone.length > 0) && (
           <Section title="Stone Details">
-            {stones.length > 0 && (
-              <StoneList lines={stones} className="gap-2" />
-            )}
+            {stones.length > 0 && <StoneList lines={stones} className="gap-2" />}
             {singleStone.length > 0 && <DetailList rows={singleStone} className={stones.length > 0 ? "mt-4" : undefined} />}
           </Section>
         )}
@@ -216,7 +259,13 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
         )}
       </div>
 
-      <ImageLightbox images={design.images} index={lightbox} onIndexChange={setLightbox} onClose={() => setLightbox(null)} title={design.name} />
+      <ImageLightbox
+        images={design.images}
+        index={lightbox}
+        onIndexChange={setLightbox}
+        onClose={() => setLightbox(null)}
+        title={design.name}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => !remove.isPending && setConfirming(open)}

@@ -44,6 +44,14 @@ describe("My Designs", () => {
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
   });
 
+  it("offers Delete only on designs that are still editable", async () => {
+    stubFetch(() => ({ status: 200, body: page([makeDesign({ id: "a", name: "Open" }), makeDesign({ id: "b", name: "In production", editable: false })]) }));
+    renderWithProviders(<DesignsScreen />, { path: "/dashboard/designs" });
+    const cards = await screen.findAllByTestId("design-card");
+    expect(within(cards[0]!).getByRole("button", { name: /Delete/ })).toBeInTheDocument();
+    expect(within(cards[1]!).queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
   it("shows the empty state, and no pagination for one page", async () => {
     stubFetch(() => ({ status: 200, body: page([]) }));
     renderWithProviders(<DesignsScreen />, { path: "/dashboard/designs" });
@@ -82,6 +90,41 @@ describe("My Designs", () => {
 });
 
 describe("Design detail", () => {
+  it("shows the instant estimate with the saving, its order, and no Edit/Delete once it is not editable", async () => {
+    stubFetch(() => ({
+      status: 200,
+      body: makeDesign({
+        id: "a",
+        source: "link",
+        editable: false,
+        order: { id: "o1", order_number: "JW-2026-000123", status: "cad_design" },
+        estimate: {
+          currency: "USD",
+          low: "900.00",
+          point: "1000.00",
+          high: "1100.00",
+          lines: [{ label: "Metal: 18K gold, 4.5 g", amount: "600.00" }, { label: "Stones", amount: "400.00" }],
+          retail_price: "1600.00",
+          savings_percent: 37.5,
+          assumptions: [],
+          pricing_version: 1,
+        },
+      }),
+    }));
+    renderWithProviders(<DesignDetailScreen designId="a" />, { path: "/dashboard/designs/:id", entry: "/dashboard/designs/a" });
+    const estimate = await screen.findByRole("region", { name: "Your instant estimate" });
+    expect(within(estimate).getByText("Metal: 18K gold, 4.5 g")).toBeInTheDocument();
+    expect(within(estimate).getByText("$900")).toBeInTheDocument();
+    expect(within(estimate).getByText("$1,100")).toBeInTheDocument();
+    expect(within(estimate).getByTestId("estimate-saving")).toHaveTextContent("38% less than the shop's price of $1,600");
+    const order = screen.getByTestId("design-order");
+    expect(within(order).getByRole("link", { name: "JW-2026-000123" })).toHaveAttribute("href", "/dashboard/orders/o1");
+    expect(within(order).getByText("CAD Design")).toBeInTheDocument();
+    expect(within(order).getByRole("link", { name: "the order's comments" })).toHaveAttribute("href", "/dashboard/orders/o1");
+    expect(screen.queryByRole("link", { name: /Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
   it("shows only the sections that have data", async () => {
     stubFetch(() => ({
       status: 200,

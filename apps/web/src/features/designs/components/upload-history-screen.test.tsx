@@ -15,6 +15,7 @@ const upload = (over: Record<string, unknown>) => ({
   url: "/files/front.png",
   thumbnail: "/files/front-t.png",
   created_at: new Date().toISOString(),
+  deletable: true,
   ...over,
 });
 
@@ -29,7 +30,7 @@ describe("Upload History", () => {
     const calls = stubFetch((method) =>
       method === "DELETE"
         ? { status: 204 }
-        : { status: 200, body: { count: 2, next: null, previous: null, results: [upload({}), upload({ id: "u2", file_name: "side.jpg", content_type: "image/jpeg", status: "processing", url: null, thumbnail: null })] } },
+        : { status: 200, body: { count: 2, next: null, previous: null, results: [upload({}), upload({ id: "u2", file_name: "side.jpg", content_type: "image/jpeg", status: "processing", url: null, thumbnail: null, deletable: false })] } },
     );
     const user = userEvent.setup();
     renderWithProviders(<UploadHistoryScreen />, { path: "/dashboard/upload-history" });
@@ -42,6 +43,8 @@ describe("Upload History", () => {
     expect(done.getByRole("link", { name: "Download front.png" })).toHaveAttribute("href", "/files/front.png");
     const pending = within(rows[1]!);
     expect(pending.getByText("Processing")).toBeInTheDocument();
+    // Part of a submitted order: no Delete.
+    expect(pending.queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
     expect(pending.queryByRole("button", { name: /Preview/ })).not.toBeInTheDocument();
     expect(pending.queryByRole("link", { name: /Download/ })).not.toBeInTheDocument();
 

@@ -155,9 +155,14 @@ function UploadRow({ upload: u, onPreview, onDelete }: { upload: Upload; onPrevi
             </Button>
           </>
         )}
-        <Button variant="ghost" size="icon" className="text-destructive hover:bg-destructive-soft" onClick={onDelete} aria-label={`Delete ${u.file_name}`}>
-          <Trash2 aria-hidden />
-        </Button>
+        {u.deletable ? (
+          <Button variant="ghost" size="icon" className="text-destructive hover:bg-destructive-soft" onClick={onDelete} aria-label={`Delete ${u.file_name}`}>
+            <Trash2 aria-hidden />
+          </Button>
+        ) : (
+          // Part of a submitted order: changes are asked for in the order's comments.
+          <span className="sr-only">Part of a submitted order; it cannot be deleted</span>
+        )}
       </div>
     </li>
   );

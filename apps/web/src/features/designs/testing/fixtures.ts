@@ -40,6 +40,9 @@ export function makeDesign(overrides: Partial<Design> = {}): Design {
     source: "custom",
     created_at: "2025-03-01T10:00:00.000Z",
     updated_at: "2025-03-01T10:00:00.000Z",
+    order: null,
+    estimate: null,
+    editable: true,
     ...overrides,
   };
 }

@@ -1,7 +1,13 @@
-import type { DesignImage } from "@atelier/contract";
 import { ChevronLeft, ChevronRight, ExternalLink } from "lucide-react";
 import type { KeyboardEvent } from "react";
-import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTitle } from "./dialog";
+
+/** Any image with a full-size address and an optional large preview (design references, order images, CAD renderings). */
+export interface LightboxImage {
+  id: string;
+  image: string;
+  preview?: string | undefined;
+}
 
 /** The full-size image of a gallery in a dialog; arrow keys and buttons move between images. */
 export function ImageLightbox({
@@ -11,7 +17,7 @@ export function ImageLightbox({
   onClose,
   title,
 }: {
-  images: DesignImage[];
+  images: readonly LightboxImage[];
   index: number | null;
   onIndexChange: (index: number) => void;
   onClose: () => void;

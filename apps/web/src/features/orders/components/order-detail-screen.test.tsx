@@ -1,0 +1,221 @@
+import type { Order } from "@atelier/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { page as route, renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
+import { ago, makeOrder, makeQuote } from "../testing/fixtures";
+import { OrderDetailScreen } from "./order-detail-screen";
+
+beforeEach(() => {
+  stubBrowserApis();
+  localStorage.setItem("authToken", "tok");
+});
+
+const render = () => renderRoutes([route("/dashboard/orders/:id", <OrderDetailScreen orderId="o1" />)], "/dashboard/orders/o1");
+
+const cad = (id: string, version: number, is_approved: boolean) => ({
+  id,
+  version,
+  image: `/files/${id}.png`,
+  images: [{ id: `${id}-img`, image: `/files/${id}.png`, thumbnail: `/files/${id}-t.png` }],
+  model: null,
+  description: `Version ${version} rendering`,
+  is_approved,
+  approved_at: null,
+  created_at: ago(3600_000),
+});
+
+/** Answers GET /orders/o1/ with `order`, and POSTs with `post` (default 200 {}). */
+function serve(order: Order, post: (url: string, body: unknown) => { status: number; body?: unknown } = () => ({ status: 200, body: {} })) {
+  return stubFetch((url, init) => (init.method === "POST" ? post(url, typeof init.body === "string" ? JSON.parse(init.body) : undefined) : { status: 200, body: order }));
+}
+
+describe("Order detail", () => {
+  it("shows the header, progress, facts and the Details tab", async () => {
+    serve(makeOrder({ status: "cad_design", progress: 40, quoted_price: "1250.00", order_type: "Product link" }));
+    render();
+    expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();
+    expect(screen.getAllByText("CAD Design")[0]).toBeInTheDocument();
+    expect(screen.getByText("JW-2026-000123")).toBeInTheDocument();
+    expect(screen.getByTestId("order-progress")).toHaveTextContent("40%");
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+    expect(screen.getByText("$1,250")).toBeInTheDocument();
+    expect(screen.getByText("Product link")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Download Details/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "/contact");
+    expect(screen.getByText("18K Yellow Gold")).toBeInTheDocument();
+    expect(screen.getByText("1 × Diamond 0.50 ct G VS1")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Your instant estimate" })).toBeInTheDocument();
+  });
+
+  it("offers 'Approve CAD Design' only for an unapproved version while the order is in CAD design", async () => {
+    const calls = serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, false), cad("c0", 0, true)] }));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
+    const versions = screen.getAllByTestId("cad-design");
+    expect(within(versions[0]!).getByText("Pending Approval")).toBeInTheDocument();
+    expect(within(versions[1]!).getByText("Approved")).toBeInTheDocument();
+    expect(within(versions[1]!).queryByRole("button", { name: /Approve CAD Design/ })).not.toBeInTheDocument();
+    await user.click(within(versions[0]!).getByRole("button", { name: /Approve CAD Design/ }));
+    expect(await screen.findByText("CAD design approved")).toBeInTheDocument();
+    expect(screen.getByText("Your approval has been recorded. The manufacturing process will begin soon.")).toBeInTheDocument();
+    expect(calls.some((c) => c.init.method === "POST" && c.url === "/api/cad-designs/c1/approve/")).toBe(true);
+  });
+
+  it("hides the approve button outside CAD design, and shows the approve failure", async () => {
+    serve(makeOrder({ status: "cad_approved", cad_designs: [cad("c1", 1, false)] }));
+    const user = userEvent.setup();
+    const { unmount } = render();
+    await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
+    expect(screen.getByText("Pending Approval")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Approve CAD Design/ })).not.toBeInTheDocument();
+    unmount();
+
+    serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, false)] }), () => ({ status: 500, body: null }));
+    render();
+    await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
+    await user.click(screen.getByRole("button", { name: /Approve CAD Design/ }));
+    expect(await screen.findByText("Failed to approve CAD design. Please try again.")).toBeInTheDocument();
+  });
+
+  it("shows the empty CAD, comments and history texts", async () => {
+    serve(makeOrder());
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
+    expect(screen.getByText("No CAD designs yet")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: /Comments/ }));
+    expect(screen.getByText("No comments yet. Start the conversation!")).toBeInTheDocument();
+  });
+
+  it("does not send a blank comment, sends a trimmed one and says 'Comment added.'", async () => {
+    const order = makeOrder({ comments: [{ id: "m1", text: "Can it be white gold?", created_at: ago(600_000), user: { first_name: "Asha", last_name: "Rao", role: "customer" } }] });
+    const calls = serve(order, (_url, body) => ({
+      status: 201,
+      body: { id: "m2", text: (body as { text: string }).text, created_at: new Date().toISOString(), user: { first_name: "Asha", last_name: "Rao", role: "customer" } },
+    }));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /Comments/ }));
+    expect(screen.getByText("Can it be white gold?")).toBeInTheDocument();
+    expect(screen.getAllByText("Asha Rao")[0]).toBeInTheDocument();
+    const send = screen.getByRole("button", { name: /Send Message/ });
+    expect(send).toBeDisabled();
+    const box = screen.getByLabelText("Your message");
+    await user.type(box, "   ");
+    expect(send).toBeDisabled();
+    await user.type(box, " Yes please  ");
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await screen.findByText("Comment added.")).toBeInTheDocument();
+    const post = calls.find((c) => c.init.method === "POST");
+    expect(post!.url).toBe("/api/orders/o1/comments/");
+    expect(sentBody(post)).toEqual({ text: "Yes please" });
+    expect(box).toHaveValue("");
+  });
+
+  it("says when a comment fails", async () => {
+    serve(makeOrder(), () => ({ status: 500, body: null }));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /Comments/ }));
+    await user.type(screen.getByLabelText("Your message"), "Hello");
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText("Failed to add comment. Please try again.")).toBeInTheDocument();
+  });
+
+  it("shows the history from the order's events with actor and time", async () => {
+    serve(
+      makeOrder({
+        events: [
+          { id: "e1", type: "created", from_status: null, to_status: "initiated", note: "", actor: { first_name: "Asha", last_name: "Rao", role: "customer" }, created_at: ago(7200_000) },
+          { id: "e2", type: "status_change", from_status: "initiated", to_status: "quoted", note: "Quote sent", actor: { first_name: "Meera", last_name: "Iyer", role: "staff" }, created_at: ago(3600_000) },
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: "Order History" }));
+    const events = screen.getAllByTestId("history-event");
+    expect(events[0]).toHaveTextContent("Initiated → Quoted");
+    expect(events[0]).toHaveTextContent("by Meera Iyer");
+    expect(events[0]).toHaveTextContent("1 hour ago");
+    expect(events[1]).toHaveTextContent("Order placed");
+  });
+
+  it("accepts a pending quote, and declines with an optional reason after confirming", async () => {
+    const calls = serve(makeOrder({ status: "quoted", quoted_price: "1250.00", quotes: [makeQuote()] }));
+    const user = userEvent.setup();
+    render();
+    const panel = await screen.findByRole("region", { name: "Your quote" });
+    expect(within(panel).getByText("Pending")).toBeInTheDocument();
+    expect(within(panel).getByText("Metal")).toBeInTheDocument();
+    await user.click(within(panel).getByRole("button", { name: /Accept/ }));
+    expect(await screen.findByText("Quote accepted")).toBeInTheDocument();
+    expect(calls.some((c) => c.init.method === "POST" && c.url === "/api/quotes/q1/accept/")).toBe(true);
+
+    await user.click(within(panel).getByRole("button", { name: /Decline/ }));
+    const dialog = await screen.findByRole("alertdialog");
+    await user.click(within(dialog).getByRole("button", { name: "Decline" }));
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/quotes/q1/decline/")).toBe(true));
+    expect(sentBody(calls.find((c) => c.url === "/api/quotes/q1/decline/"))).toEqual({ reason: "" });
+  });
+
+  it("shows what is due with the instructions and sends the payment reference", async () => {
+    const order = makeOrder({
+      status: "quoted",
+      quotes: [makeQuote({ status: "accepted" })],
+      payment_due: { kind: "advance", amount: "625.00", currency: "USD", instructions: { lines: ["Bank: Atelier Bank", "Account: 0001"], upi_id: "atelier@upi" }, awaiting_confirmation: false },
+      payments: [{ id: "p0", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "OLD123", status: "rejected", rejection_reason: "Not received", created_at: ago(86400_000), decided_at: null }],
+    });
+    const calls = serve(order, (url) => (url.endsWith("/payments/") ? { status: 201, body: {} } : { status: 200, body: {} }));
+    const user = userEvent.setup();
+    render();
+    const due = await screen.findByRole("region", { name: "Advance due" });
+    expect(within(due).getByTestId("amount-due")).toHaveTextContent("$625");
+    expect(within(due).getByText("Bank: Atelier Bank")).toBeInTheDocument();
+    expect(within(due).getByText("atelier@upi")).toBeInTheDocument();
+    expect(screen.getByText("Rejected")).toBeInTheDocument();
+    expect(screen.getByText("Not received")).toBeInTheDocument();
+
+    await user.click(within(due).getByRole("button", { name: "I have paid" }));
+    expect(within(due).getByText("Enter the transfer's reference (at least 3 characters).")).toBeInTheDocument();
+    await user.type(within(due).getByLabelText("Payment reference"), " UTR998877 ");
+    await user.click(within(due).getByRole("button", { name: "I have paid" }));
+    expect(await screen.findByText("Payment reference sent")).toBeInTheDocument();
+    const post = calls.find((c) => c.url === "/api/orders/o1/payments/");
+    expect(sentBody(post)).toEqual({ kind: "advance", reference: "UTR998877" });
+  });
+
+  it("cancels only while initiated or quoted, shows the server's refusal, and confirms delivery only when delivered", async () => {
+    serve(makeOrder({ status: "quoted" }), () => ({ status: 409, body: { detail: "This order can no longer be cancelled." } }));
+    const user = userEvent.setup();
+    const { unmount } = render();
+    await user.click(await screen.findByRole("button", { name: /Cancel order/ }));
+    const dialog = await screen.findByRole("alertdialog");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByText("This order can no longer be cancelled.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Confirm delivery/ })).not.toBeInTheDocument();
+    unmount();
+
+    const calls = serve(makeOrder({ status: "delivered" }));
+    render();
+    await user.click(await screen.findByRole("button", { name: /Confirm delivery/ }));
+    expect(screen.queryByRole("button", { name: /Cancel order/ })).not.toBeInTheDocument();
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Confirm delivery" }));
+    expect(await screen.findByText("Delivery confirmed")).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/orders/o1/confirm-delivery/")).toBe(true);
+  });
+
+  it("shows the not-found text with a link to the dashboard, and the load failure", async () => {
+    stubFetch(() => ({ status: 404, body: { detail: "Not found." } }));
+    const { unmount } = render();
+    expect(await screen.findByText("The order you are looking for does not exist or you do not have access to it.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    unmount();
+    stubFetch(() => ({ status: 500, body: null }));
+    render();
+    expect(await screen.findByText("Failed to load order details. Please try again.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,167 @@
+import { ORDER_STATUS_INFO, type Order } from "@atelier/contract";
+import { ArrowLeft, Download, Headset, SearchX } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { OrderStatusBadge } from "@/components/ui/status-badge";
+import { paths } from "@/config/paths";
+import { ApiError } from "@/lib/api-client";
+import { formatAmount, formatDateTime, formatRelative } from "@/lib/format";
+import { useDownloadOrderDetails } from "../api/download-order-details";
+import { useOrder } from "../api/get-order";
+import { toastFailure } from "./order-parts";
+import { OrderPaymentPanel } from "./order-payment-panel";
+import { OrderTabs } from "./order-tabs";
+
+/** Order detail (spec §2): header, progress, the four tabs and the quote & payment panel. */
+export function OrderDetailScreen({ orderId }: { orderId: string }) {
+  const order = useOrder(orderId);
+  const back = (
+    <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
+      <Link to={paths.dashboard.orders.getHref()}>
+        <ArrowLeft aria-hidden /> All orders
+      </Link>
+    </Button>
+  );
+
+  if (order.isPending) return <OrderDetailSkeleton back={back} />;
+  if (order.error instanceof ApiError && order.error.status === 404) {
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <EmptyState
+          icon={<SearchX />}
+          title="Order not found"
+          description="The order you are looking for does not exist or you do not have access to it."
+          action={
+            <Button asChild variant="secondary">
+              <Link to={paths.dashboard.root.getHref()}>Back to Dashboard</Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (!order.data) {
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <ErrorState message="Failed to load order details. Please try again." onRetry={() => void order.refetch()} />
+      </div>
+    );
+  }
+  return <OrderDetail order={order.data} back={back} />;
+}
+
+function OrderDetail({ order, back }: { order: Order; back: React.ReactNode }) {
+  const download = useDownloadOrderDetails();
+  const progress = order.status === "cancelled" ? 0 : order.progress || ORDER_STATUS_INFO[order.status].progress;
+  const quote = order.quoted_price !== null ? formatAmount(order.quoted_price, order.currency) : "Awaiting quote";
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-4">
+        {back}
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="break-words text-4xl sm:text-5xl">{order.design.name}</h1>
+              <OrderStatusBadge status={order.status} className="text-sm" />
+            </div>
+            <p className="mt-2 text-sm text-muted">
+              Order <span className="font-mono text-foreground">{order.order_number}</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2 lg:shrink-0">
+            <Button
+              variant="secondary"
+              loading={download.isPending}
+              onClick={() =>
+                download.mutate({ orderId: order.id, orderNumber: order.order_number }, { onError: (err) => toastFailure(err, "Failed to download the order details. Please try again.") })
+              }
+            >
+              {!download.isPending && <Download aria-hidden />} Download Details
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={paths.contact.getHref()}>
+                <Headset aria-hidden /> Contact Support
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <Card className="flex flex-col gap-5 p-5 sm:p-7">
+        <div className="flex flex-col gap-2">
+          <div className="flex items-baseline justify-between gap-4 text-sm">
+            <span className="font-medium">
+              Progress
+            </span>
+            <span className="tabular-nums text-muted" data-testid="order-progress">
+              {progress}%
+            </span>
+          </div>
+          <Progress value={progress} label={`Order progress ${progress}%`} />
+        </div>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-4">
+          <Fact label="Created">
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+          </Fact>
+          <Fact label="Last updated">
+            <time dateTime={order.updated_at} title={formatDateTime(order.updated_at)}>
+              {formatRelative(order.updated_at)}
+            </time>
+          </Fact>
+          <Fact label="Quote amount">{quote}</Fact>
+          <Fact label="Order type">{order.order_type}</Fact>
+        </dl>
+      </Card>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+        <div className="lg:order-last">
+          <OrderPaymentPanel order={order} />
+        </div>
+        <OrderTabs order={order} />
+      </div>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-xs uppercase tracking-wider text-muted">{label}</dt>
+      <dd className="break-words font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function OrderDetailSkeleton({ back }: { back: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-8" aria-busy="true" aria-label="Loading order">
+      {back}
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-12 w-2/3" />
+        <Skeleton className="h-4 w-40" />
+      </div>
+      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-6">
+        <Skeleton className="h-2 w-full rounded-full" />
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-10" />
+          ))}
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-11 w-full max-w-md" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+        <Skeleton className="h-80 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,296 @@
+import { ORDER_STATUS_INFO, type CadDesign, type Order, type OrderEvent, type Person } from "@atelier/contract";
+import { Box, CheckCircle2, ExternalLink, Gem, History, Maximize2, MessageSquare, Send } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ImageLightbox, type LightboxImage } from "@/components/ui/image-lightbox";
+import { Textarea } from "@/components/ui/input";
+import { EmptyState } from "@/components/ui/states";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/use-toast";
+import { cn } from "@/lib/cn";
+import { formatDateTime, formatFileSize, formatRelative } from "@/lib/format";
+import { useAddComment } from "../api/add-comment";
+import { useApproveCadDesign } from "../api/approve-cad-design";
+import { TONE_DOT } from "./order-parts";
+
+const personName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.trim() || (p.role === "customer" ? "You" : "Aurelia Atelier") : "Aurelia Atelier");
+
+/** Details, CAD Designs, Comments and Order History (spec §2). */
+export function OrderTabs({ order }: { order: Order }) {
+  const [lightbox, setLightbox] = useState<{ images: LightboxImage[]; index: number; title: string } | null>(null);
+  const open = (images: LightboxImage[], index: number, title: string) => setLightbox({ images, index, title });
+  return (
+    <Card className="min-w-0 p-4 sm:p-6">
+      <Tabs defaultValue="details">
+        <TabsList className="flex w-full justify-start overflow-x-auto sm:inline-flex sm:w-auto">
+          <TabsTrigger value="details">Details</TabsTrigger>
+          <TabsTrigger value="cad">
+            CAD Designs{order.cad_designs.length > 0 && <span className="text-xs text-muted">{order.cad_designs.length}</span>}
+          </TabsTrigger>
+          <TabsTrigger value="comments">
+            Comments{order.comments.length > 0 && <span className="text-xs text-muted">{order.comments.length}</span>}
+          </TabsTrigger>
+          <TabsTrigger value="history">Order History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="details">
+          <DetailsTab order={order} onOpen={open} />
+        </TabsContent>
+        <TabsContent value="cad">
+          <CadTab order={order} onOpen={open} />
+        </TabsContent>
+        <TabsContent value="comments">
+          <CommentsTab order={order} />
+        </TabsContent>
+        <TabsContent value="history">
+          <HistoryTab events={order.events} />
+        </TabsContent>
+      </Tabs>
+      <ImageLightbox
+        images={lightbox?.images ?? []}
+        index={lightbox?.index ?? null}
+        onIndexChange={(index) => setLightbox((l) => (l ? { ...l, index } : l))}
+        onClose={() => setLightbox(null)}
+        title={lightbox?.title ?? ""}
+      />
+    </Card>
+  );
+}
+
+type Open = (images: LightboxImage[], index: number, title: string) => void;
+
+function DetailsTab({ order, onOpen }: { order: Order; onOpen: Open }) {
+  const d = order.design;
+  const rows = [
+    { label: "Metal", value: d.metal },
+    { label: "Stones", value: d.stones },
+    { label: "Size", value: d.size },
+  ].filter((r) => r.value);
+  return (
+    <div className="flex flex-col gap-6">
+      {rows.length > 0 && (
+        <dl className="grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+          {rows.map((r) => (
+            <div key={r.label} className="contents">
+              <dt className="text-muted">{r.label}</dt>
+              <dd className="min-w-0 whitespace-pre-line break-words">{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="flex flex-col gap-2">
+        <h3 className="eyebrow">Description</h3>
+        {d.description ? <p className="whitespace-pre-line leading-relaxed text-foreground/85">{d.description}</p> : <p className="text-sm text-muted">No description.</p>}
+      </div>
+      {d.inspiration_link && (
+        <a href={d.inspiration_link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 self-start text-sm text-accent-strong underline-offset-4 hover:underline">
+          <ExternalLink className="size-4" aria-hidden /> Inspiration link
+        </a>
+      )}
+      <div className="flex flex-col gap-3">
+        <h3 className="eyebrow">Images</h3>
+        {d.images.length > 0 ? (
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Design images">
+            {d.images.map((img, i) => (
+              <li key={img.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(d.images, i, d.name)}
+                  aria-label={`View image ${i + 1} in full size`}
+                  className="group relative block aspect-square w-full cursor-zoom-in overflow-hidden rounded-md border border-border bg-surface-muted"
+                >
+                  <img src={img.thumbnail || img.image} alt="" loading="lazy" className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.03]" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted">No reference images.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CadTab({ order, onOpen }: { order: Order; onOpen: Open }) {
+  const approve = useApproveCadDesign();
+  if (order.cad_designs.length === 0) {
+    return (
+      <EmptyState
+        icon={<Box />}
+        title="No CAD designs yet"
+        description="Your jeweller uploads CAD renderings once the advance payment is confirmed. You will be notified to review them here."
+        className="py-10"
+      />
+    );
+  }
+  const versions = [...order.cad_designs].sort((a, b) => b.version - a.version);
+  const onApprove = (cad: CadDesign) =>
+    approve.mutate(cad.id, {
+      onSuccess: () => toast({ title: "CAD design approved", description: "Your approval has been recorded. The manufacturing process will begin soon." }),
+      onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to approve CAD design. Please try again." }),
+    });
+  return (
+    <ul className="flex flex-col gap-5" aria-label="CAD designs">
+      {versions.map((cad) => {
+        const images: LightboxImage[] = cad.images.length > 0 ? cad.images : cad.image ? [{ id: cad.id, image: cad.image }] : [];
+        const cover = cad.images[0];
+        const canApprove = !cad.is_approved && order.status === "cad_design";
+        return (
+          <li key={cad.id} className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border p-4 sm:flex-row" data-testid="cad-design">
+            {images.length > 0 ? (
+              <button
+                type="button"
+                onClick={() => onOpen(images, 0, `CAD design, version ${cad.version}`)}
+                aria-label={`View CAD version ${cad.version} in full size`}
+                className="group relative aspect-[4/3] w-full shrink-0 cursor-zoom-in overflow-hidden rounded-md bg-surface-muted sm:w-56"
+              >
+                <img src={cover ? cover.preview ?? cover.thumbnail : cad.image ?? ""} alt="" className="size-full object-cover" />
+                <span className="absolute bottom-2 right-2 flex size-8 items-center justify-center rounded-full bg-surface/90 shadow">
+                  <Maximize2 className="size-4" aria-hidden />
+                </span>
+              </button>
+            ) : (
+              <div className="flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-md bg-surface-muted text-accent sm:w-56">
+                <Gem className="size-8" aria-hidden />
+              </div>
+            )}
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-sans text-base font-medium">Version {cad.version}</h3>
+                {cad.is_approved ? <Badge tone="green">Approved</Badge> : <Badge tone="gold">Pending Approval</Badge>}
+              </div>
+              <p className="text-xs text-muted">
+                Uploaded <time dateTime={cad.created_at}>{formatDateTime(cad.created_at)}</time>
+                {cad.images.length > 1 && ` · ${cad.images.length} renderings`}
+              </p>
+              {cad.description && <p className="whitespace-pre-line text-sm leading-relaxed">{cad.description}</p>}
+              {cad.model && (
+                <a href={cad.model.url} download={cad.model.file_name} className="inline-flex items-center gap-1.5 self-start text-sm text-accent-strong underline-offset-4 hover:underline">
+                  <Box className="size-4" aria-hidden /> 3D model ({cad.model.format.toUpperCase()}, {formatFileSize(cad.model.size)})
+                </a>
+              )}
+              {canApprove && (
+                <Button className="mt-auto self-start" onClick={() => onApprove(cad)} loading={approve.isPending && approve.variables === cad.id} disabled={approve.isPending}>
+                  <CheckCircle2 aria-hidden /> Approve CAD Design
+                </Button>
+              )}
+              {!cad.is_approved && order.status === "cad_design" && (
+                <p className="text-xs text-muted">Want changes? Ask in the Comments tab and your designer uploads a new version.</p>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CommentsTab({ order }: { order: Order }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const add = useAddComment();
+  const blank = text.trim() === "";
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const value = text.trim();
+    // Spec §5: blank text after trimming is not sent.
+    if (!value || add.isPending) return;
+    add.mutate(
+      { orderId: order.id, text: value },
+      {
+        onSuccess: () => {
+          setText("");
+          toast({ title: "Comment added." });
+        },
+        onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to add comment. Please try again." }),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      {order.comments.length === 0 ? (
+        <EmptyState icon={<MessageSquare />} title="No comments yet. Start the conversation!" description="Ask your jeweller anything about this piece, or request changes to a CAD design." className="py-10" />
+      ) : (
+        <ol className="flex flex-col gap-4" aria-label="Comments">
+          {order.comments.map((c) => {
+            const staff = c.user.role !== "customer";
+            const name = personName(c.user);
+            return (
+              <li key={c.id} className={cn("flex gap-3", !staff && "flex-row-reverse text-right")}>
+                <Avatar initials={`${c.user.first_name[0] ?? ""}${c.user.last_name[0] ?? ""}`.toUpperCase() || (staff ? "AA" : "ME")} />
+                <div className={cn("flex min-w-0 max-w-[85%] flex-col gap-1 rounded-lg px-4 py-3", staff ? "bg-surface-muted" : "bg-accent-soft/60")}>
+                  <p className={cn("flex flex-wrap items-baseline gap-x-2 text-xs text-muted", !staff && "justify-end")}>
+                    <span className="font-medium text-foreground">{name}</span>
+                    {staff && <span>Atelier</span>}
+                    <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>
+                      {formatRelative(c.created_at)}
+                    </time>
+                  </p>
+                  <p className="whitespace-pre-line break-words text-left text-sm">{c.text}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <form onSubmit={onSubmit} className="flex flex-col gap-2 border-t border-border pt-4">
+        <label htmlFor={id} className="text-sm font-medium">
+          Your message
+        </label>
+        <Textarea id={id} value={text} onChange={(e) => setText(e.target.value)} maxLength={5000} rows={3} placeholder="Write to your jeweller…" />
+        <Button type="submit" className="self-end" disabled={blank} loading={add.isPending}>
+          {!add.isPending && <Send aria-hidden />} Send Message
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+const EVENT_TITLES: Record<OrderEvent["type"], string> = {
+  created: "Order placed",
+  status_change: "Status changed",
+  comment: "Comment added",
+  quote_issued: "Quote issued",
+  quote_accepted: "Quote accepted",
+  quote_declined: "Quote declined",
+  quote_expired: "Quote expired",
+  payment_declared: "Payment reference sent",
+  payment_confirmed: "Payment confirmed",
+  payment_rejected: "Payment rejected",
+  cad_uploaded: "CAD design uploaded",
+};
+
+function eventTitle(e: OrderEvent): string {
+  if (e.type === "status_change" && e.to_status) return e.from_status ? `${ORDER_STATUS_INFO[e.from_status].label} → ${ORDER_STATUS_INFO[e.to_status].label}` : ORDER_STATUS_INFO[e.to_status].label;
+  return EVENT_TITLES[e.type];
+}
+
+function HistoryTab({ events }: { events: Order["events"] }) {
+  if (events.length === 0) return <EmptyState icon={<History />} title="No order activity found." className="py-10" />;
+  const newestFirst = [...events].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return (
+    <ol className="relative flex flex-col gap-6 border-l border-border pl-6" aria-label="Order history">
+      {newestFirst.map((e) => {
+        const tone = e.to_status ? ORDER_STATUS_INFO[e.to_status].tone : "neutral";
+        return (
+          <li key={e.id} className="relative" data-testid="history-event">
+            <span className={cn("absolute -left-[1.8rem] top-1.5 size-3 rounded-full ring-4 ring-surface", e.type === "comment" ? "bg-info" : TONE_DOT[tone])} aria-hidden />
+            <p className="font-medium">{eventTitle(e)}</p>
+            {e.note && <p className="mt-0.5 whitespace-pre-line text-sm text-foreground/80">{e.note}</p>}
+            <p className="mt-1 text-xs text-muted">
+              {e.actor ? `by ${personName(e.actor)}` : "by Aurelia Atelier"} ·{" "}
+              <time dateTime={e.created_at} title={formatDateTime(e.created_at)}>
+                {formatRelative(e.created_at)}
+              </time>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

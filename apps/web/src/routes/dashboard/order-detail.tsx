@@ -1,0 +1,9 @@
+import { useParams } from "react-router";
+import { OrderDetailScreen } from "@/features/orders/components/order-detail-screen";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export default function OrderDetailPage() {
+  const { orderId = "" } = useParams();
+  useDocumentTitle("Order");
+  return <OrderDetailScreen key={orderId} orderId={orderId} />;
+}
