@@ -13,7 +13,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomSecret, sha256 } from "../../lib/crypto.ts";
 import { ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
-import { renderEmail, type Mailer } from "../../lib/mail.ts";
+import { renderEmail, type Mailer, type MailMessage } from "../../lib/mail.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
 import * as repo from "./auth.repository.ts";
 import type { UserRow } from "./auth.repository.ts";
@@ -107,9 +107,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     return `${base}${randomSecret(4).toLowerCase()}`;
   }
 
-  function sendInBackground(message: Parameters<Mailer["send"]>[0]): void {
-    const p = mailer
-      .send(message)
+  function sendInBackground(message: MailMessage | Promise<MailMessage>): void {
+    const p = Promise.resolve(message)
+      .then((m) => mailer.send(m))
       .catch((err: unknown) => deps.onBackgroundError?.(err))
       .finally(() => pending.delete(p));
     pending.add(p);
@@ -209,6 +209,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.insertResetToken(db, user.id, sha256(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
         const uid = Buffer.from(user.id).toString("base64url");
         const url = `${publicUrl}/reset-password/${uid}/${token}`;
+        // Rendered in the background too, so the answer takes no longer when the account exists.
         const body = renderEmail({
           heading: "Reset your password",
           paragraphs: [
@@ -217,7 +218,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ],
           action: { label: "Choose a new password", url },
         });
-        sendInBackground({ to: user.email, subject: "Reset your password", ...body });
+        sendInBackground(body.then((parts) => ({ to: user.email, subject: "Reset your password", ...parts })));
       }
       return { message: FORGOT_PASSWORD_MESSAGE };
     },

@@ -62,18 +62,18 @@ export function createLeadService(deps: LeadServiceDeps) {
       logger.info({ leadId: lead.id }, "lead stored; CONTACT_EMAIL is not set, so it was not e-mailed");
       return;
     }
-    const { text, html } = renderEmail({
-      heading: `New enquiry from ${lead.name}`,
-      paragraphs: [
-        `Received through ${SOURCE_LABEL[lead.source]} on ${lead.created_at.slice(0, 10)}.`,
-        `Name: ${lead.name}`,
-        `Email: ${lead.email}`,
-        `Phone: ${lead.phone || "not given"}`,
-        `Design idea: ${lead.design_idea || "not given"}`,
-        "Reply to the customer within 24 hours, as the site promises.",
-      ],
-    });
     try {
+      const { text, html } = await renderEmail({
+        heading: `New enquiry from ${lead.name}`,
+        paragraphs: [
+          `Received through ${SOURCE_LABEL[lead.source]} on ${lead.created_at.slice(0, 10)}.`,
+          `Name: ${lead.name}`,
+          `Email: ${lead.email}`,
+          `Phone: ${lead.phone || "not given"}`,
+          `Design idea: ${lead.design_idea || "not given"}`,
+          "Reply to the customer within 24 hours, as the site promises.",
+        ],
+      });
       await mailer.send({ to: contactEmail, subject: `New enquiry from ${lead.name} (${lead.source})`, text, html });
     } catch (err) {
       // The lead is safely stored; staff will also see it in the console.

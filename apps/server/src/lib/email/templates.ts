@@ -1,0 +1,154 @@
+import { render } from "@react-email/components";
+import { createElement as h, type ReactElement } from "react";
+import { Details, EmailLayout, Paragraph, QuotedText, Strong, type EmailAction } from "./layout.ts";
+
+/** A message ready for `Mailer.send`, less the recipient. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Headings keep their case in the plain-text part; links read "label https://...". */
+const PLAIN_TEXT_OPTIONS = {
+  wordwrap: 78,
+  selectors: ["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false } })),
+};
+
+/** Both parts come from the same element, so they cannot drift apart. */
+async function renderParts(subject: string, element: ReactElement): Promise<RenderedEmail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT_OPTIONS })]);
+  return { subject: oneLine(subject), html, text: text.trim() };
+}
+
+/** A subject is one header line. */
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+function greeting(firstName: string): string {
+  const name = firstName.trim();
+  return name ? `Hello ${name},` : "Hello,";
+}
+
+export interface QuoteIssuedEmailInput {
+  firstName: string;
+  orderNumber: string;
+  designName: string;
+  /** The quote's total, already formatted in its currency (`formatMoney`). */
+  amount: string;
+  /** Already formatted (`formatDate`). */
+  validUntil: string;
+  /** The advance due on acceptance, already formatted. */
+  advanceAmount: string;
+  /** The jeweller's note on the quote; may be empty. */
+  note: string;
+  orderUrl: string;
+}
+
+export function quoteIssuedEmail(input: QuoteIssuedEmailInput): Promise<RenderedEmail> {
+  return renderParts(
+    `Your quote for order ${input.orderNumber}`,
+    h(
+      EmailLayout,
+      {
+        heading: "Your quote is ready",
+        preview: `${input.amount} for ${input.designName}, valid until ${input.validUntil}.`,
+        action: { label: "Review your quote", url: input.orderUrl },
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph("Our jewellers have priced ", Strong(input.designName), ` (order ${input.orderNumber}). Here is your quote:`),
+      Details([
+        { label: "Quote total", value: input.amount },
+        { label: "Advance on acceptance", value: input.advanceAmount },
+        { label: "Valid until", value: input.validUntil },
+      ]),
+      QuotedText("A note from the atelier", input.note),
+      Paragraph(
+        "Review the line items and accept or decline the quote on your order page. Once you accept, you will see how to pay the advance, and we begin the CAD design when it arrives.",
+      ),
+    ),
+  );
+}
+
+export interface CadReadyEmailInput {
+  firstName: string;
+  orderNumber: string;
+  designName: string;
+  version: number;
+  /** The designer's description of this version; may be empty. */
+  description: string;
+  orderUrl: string;
+}
+
+export function cadReadyEmail(input: CadReadyEmailInput): Promise<RenderedEmail> {
+  return renderParts(
+    `CAD design ready for order ${input.orderNumber}`,
+    h(
+      EmailLayout,
+      {
+        heading: "Your CAD design is ready",
+        preview: `Version ${input.version} of ${input.designName} is ready for your review.`,
+        action: { label: "Review the design", url: input.orderUrl },
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph(
+        `Version ${input.version} of the CAD design for `,
+        Strong(input.designName),
+        ` (order ${input.orderNumber}) is ready for your review.`,
+      ),
+      QuotedText("From the designer", input.description),
+      Paragraph(
+        "Approve it when it is just right, or tell us what to change in the order's comments and we will prepare a new version. Production starts once you approve.",
+      ),
+    ),
+  );
+}
+
+export interface ShippedEmailInput {
+  firstName: string;
+  orderNumber: string;
+  designName: string;
+  carrier: string;
+  trackingNumber: string;
+  orderUrl: string;
+}
+
+export function shippedEmail(input: ShippedEmailInput): Promise<RenderedEmail> {
+  return renderParts(
+    `Your order ${input.orderNumber} has shipped`,
+    h(
+      EmailLayout,
+      {
+        heading: "Your piece is on its way",
+        preview: `${input.designName} has shipped with ${input.carrier}.`,
+        action: { label: "Follow your order", url: input.orderUrl },
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph(Strong(input.designName), ` (order ${input.orderNumber}) has left the atelier, insured and certified.`),
+      Details([
+        { label: "Carrier", value: input.carrier },
+        { label: "Tracking number", value: input.trackingNumber },
+      ]),
+      Paragraph("When it arrives, please confirm receipt on your order page."),
+    ),
+  );
+}
+
+export interface GenericEmailInput {
+  heading: string;
+  paragraphs: string[];
+  action?: EmailAction | undefined;
+}
+
+/** Any other message (password reset, lead notifications) in the same layout; the subject is the heading. */
+export function genericEmail(input: GenericEmailInput): Promise<RenderedEmail> {
+  return renderParts(
+    input.heading,
+    h(
+      EmailLayout,
+      { heading: input.heading, preview: input.paragraphs[0] ?? input.heading, action: input.action },
+      ...input.paragraphs.map((p) => Paragraph(p)),
+    ),
+  );
+}
