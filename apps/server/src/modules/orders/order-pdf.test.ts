@@ -1,0 +1,285 @@
+import zlib from "node:zlib";
+import { orderSchema, type Order, type Quote } from "@atelier/contract";
+import { describe, expect, it } from "vitest";
+import { pdfText, renderOrderPdf } from "./order-pdf.ts";
+
+const GENERATED_AT = new Date("2026-11-23T10:00:00Z");
+const OPTS = { generatedAt: GENERATED_AT, publicUrl: "http://app.test" };
+
+const staff = { first_name: "Kavya", last_name: "Iyer", role: "staff" as const };
+const customer = { first_name: "Meera", last_name: "Shah", role: "customer" as const };
+
+function quote(overrides: Partial<Quote> = {}): Quote {
+  return {
+    id: "7a0d1c4e-0000-4000-8000-000000000010",
+    order_id: "7a0d1c4e-0000-4000-8000-000000000001",
+    order_number: "JW-2026-000123",
+    design_name: "Solitaire engagement ring",
+    amount: "123456.50",
+    currency: "INR",
+    line_items: [
+      { label: "18K yellow gold, 4.2 g", amount: "31500.00" },
+      { label: "Diamond 0.50 ct G VS1 (IGI certified)", amount: "82456.50" },
+      { label: "Setting and finishing", amount: "9500.00" },
+    ],
+    advance_percent: 50,
+    advance_amount: "61728.25",
+    balance_amount: "61728.25",
+    valid_until: "2026-12-07T10:00:00Z",
+    note: "Includes the IGI certificate and free resizing for a year.",
+    status: "accepted",
+    decline_reason: "",
+    created_at: "2026-11-01T09:30:00Z",
+    responded_at: "2026-11-02T12:00:00Z",
+    ...overrides,
+  };
+}
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: "7a0d1c4e-0000-4000-8000-000000000001",
+    order_number: "JW-2026-000123",
+    status: "manufacturing",
+    progress: 60,
+    quoted_price: "123456.50",
+    currency: "INR",
+    order_type: "Custom design",
+    created_at: "2026-10-30T08:00:00Z",
+    updated_at: "2026-11-20T16:45:00Z",
+    design: {
+      id: "7a0d1c4e-0000-4000-8000-000000000002",
+      name: "Solitaire engagement ring",
+      design_type: "ring",
+      metal: "18K Yellow Gold",
+      stones: "1 × Diamond 0.50 ct G VS1",
+      size: "US 6",
+      description: "A classic four-prong solitaire with a slim, comfort-fit band.",
+      images: [],
+      source: "custom",
+      inspiration_link: "",
+    },
+    estimate: {
+      currency: "INR",
+      low: "110000.00",
+      point: "120000.00",
+      high: "130000.00",
+      lines: [
+        { label: "Metal: 18K gold, 4.2 g", amount: "31000.00" },
+        { label: "Stones: diamond 0.50 ct", amount: "80000.00" },
+        { label: "Labour and certification", amount: "9000.00" },
+      ],
+      retail_price: null,
+      savings_percent: null,
+      assumptions: ["Default weight for a ring: 4.2 g"],
+      pricing_version: 3,
+    },
+    cad_designs: [],
+    comments: [],
+    quotes: [quote()],
+    payments: [
+      {
+        id: "7a0d1c4e-0000-4000-8000-000000000020",
+        order_id: "7a0d1c4e-0000-4000-8000-000000000001",
+        kind: "advance",
+        amount: "61728.25",
+        currency: "INR",
+        provider: "manual",
+        reference: "UPI-98231-ADV",
+        status: "confirmed",
+        rejection_reason: "",
+        created_at: "2026-11-03T10:00:00Z",
+        decided_at: "2026-11-03T15:00:00Z",
+      },
+    ],
+    amount_paid: "61728.25",
+    balance_due: "61728.25",
+    payment_due: null,
+    events: [
+      {
+        id: "e1",
+        type: "created",
+        from_status: null,
+        to_status: "initiated",
+        note: "",
+        actor: customer,
+        created_at: "2026-10-30T08:00:00Z",
+      },
+      {
+        id: "e2",
+        type: "quote_issued",
+        from_status: "initiated",
+        to_status: "quoted",
+        note: "",
+        actor: staff,
+        created_at: "2026-11-01T09:30:00Z",
+      },
+      {
+        id: "e3",
+        type: "payment_confirmed",
+        from_status: "quoted",
+        to_status: "approved",
+        note: "Advance received.",
+        actor: staff,
+        created_at: "2026-11-03T15:00:00Z",
+      },
+      {
+        id: "e4",
+        type: "status_change",
+        from_status: "cad_approved",
+        to_status: "manufacturing",
+        note: "",
+        actor: null,
+        created_at: "2026-11-20T16:45:00Z",
+      },
+    ],
+    shipment: null,
+    cancel_reason: "",
+    ...overrides,
+  };
+}
+
+/**
+ * The text a PDF shows, read back by a small parser: inflate every content stream, then decode
+ * the hex strings of its TJ arrays (PDFKit writes standard-font text as WinAnsi hex).
+ */
+/** WinAnsi's 0x80-0x9F, which Latin-1 leaves to control characters. */
+const WIN_ANSI_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+function decodeWinAnsi(bytes: Buffer): string {
+  return [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_HIGH[b - 0x80] : String.fromCharCode(b))).join("");
+}
+
+function extractText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const out: string[] = [];
+  // A stream follows its dictionary's closing ">>"; "endstream" does not match.
+  const streamRe = />>\s*stream\r?\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = streamRe.exec(raw))) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf("endstream", start);
+    if (end < 0) break;
+    const dict = raw.slice(raw.lastIndexOf("<<", m.index), m.index);
+    let content = Buffer.from(raw.slice(start, end), "latin1");
+    if (dict.includes("/FlateDecode")) {
+      try {
+        content = zlib.inflateSync(content);
+      } catch {
+        content = Buffer.alloc(0);
+      }
+    }
+    for (const tj of content.toString("latin1").matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      out.push([...(tj[1] ?? "").matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeWinAnsi(Buffer.from(h[1] ?? "", "hex"))).join(""));
+    }
+    streamRe.lastIndex = end;
+  }
+  return out.join("\n");
+}
+
+function pageCount(pdf: Buffer): number {
+  return pdf.toString("latin1").match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+}
+
+describe("renderOrderPdf", () => {
+  it("renders a real PDF with the order, its quote, payments and history", async () => {
+    const o = order();
+    expect(() => orderSchema.parse(o)).not.toThrow();
+    const pdf = await renderOrderPdf(o, OPTS);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.subarray(-6).toString("latin1")).toContain("%%EOF");
+    expect(pageCount(pdf)).toBeGreaterThanOrEqual(1);
+
+    const text = extractText(pdf);
+    expect(text).toContain("JW-2026-000123");
+    expect(text).toContain("AURELIA ATELIER");
+    expect(text).toContain("MANUFACTURING");
+    expect(text).toContain("60% complete");
+    // A quote line, its amount with the ISO code (the standard fonts have no rupee sign), totals.
+    expect(text).toContain("Diamond 0.50 ct G VS1 (IGI certified)");
+    expect(text).toContain("INR 82,456.50");
+    expect(text).toContain("INR 1,23,456.50");
+    expect(text).toContain("50% · INR 61,728.25");
+    expect(text).toContain("UPI-98231-ADV");
+    expect(text).toContain("Confirmed");
+    expect(text).toContain("CAD Approved to Manufacturing");
+    expect(text).toContain("1 × Diamond 0.50 ct G VS1");
+    expect(text).toContain("INR 1,10,000.00 to INR 1,30,000.00");
+    expect(text).toContain("Page 1 of");
+  });
+
+  it("reads the same text uncompressed", async () => {
+    const pdf = await renderOrderPdf(order(), { ...OPTS, compress: false });
+    expect(pdf.toString("latin1")).not.toContain("/FlateDecode");
+    expect(extractText(pdf)).toContain("Setting and finishing");
+  });
+
+  it("wraps a very long description onto more pages", async () => {
+    const long = Array.from({ length: 400 }, (_, i) => `Sentence ${i + 1} of a very detailed brief about the piece.`).join(" ");
+    const oneWord = "x".repeat(3000);
+    const pdf = await renderOrderPdf(order({ design: { ...order().design, description: `${long}\n\n${oneWord}` } }), OPTS);
+    expect(pageCount(pdf)).toBeGreaterThan(1);
+    const text = extractText(pdf);
+    expect(text).toContain("Sentence 400 of a very detailed brief");
+    expect(text).toMatch(/Page 1 of [2-9]/);
+  });
+
+  it("renders an order without quotes, payments, events or shipment", async () => {
+    const pdf = await renderOrderPdf(
+      order({
+        status: "initiated",
+        progress: 10,
+        quoted_price: null,
+        quotes: [],
+        payments: [],
+        events: [],
+        amount_paid: "0.00",
+        balance_due: null,
+      }),
+      OPTS,
+    );
+    expect(pdf.subarray(0, 4).toString("latin1")).toBe("%PDF");
+    const text = extractText(pdf);
+    expect(text).toContain("INITIATED");
+    expect(text).toContain("No quote has been issued yet.");
+    expect(text).toContain("No payment has been recorded yet.");
+    expect(text).toContain("Not shipped yet.");
+  });
+
+  it("shows the shipment, many events and text the fonts cannot draw without breaking", async () => {
+    const events = Array.from({ length: 80 }, (_, i) => ({
+      id: `e${i}`,
+      type: "comment" as const,
+      from_status: null,
+      to_status: null,
+      note: i === 5 ? "n".repeat(6000) : `Comment ${i} — with “quotes”, emoji 💍 and हिंदी`,
+      actor: staff,
+      created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+    }));
+    const pdf = await renderOrderPdf(
+      order({
+        status: "shipped",
+        progress: 90,
+        currency: "USD",
+        shipment: { carrier: "Blue Dart", tracking_number: "BD123456789IN" },
+        events,
+        quotes: [quote({ currency: "USD", status: "declined", decline_reason: "Too <b>high</b>" }), quote({ currency: "USD" })],
+      }),
+      OPTS,
+    );
+    expect(pageCount(pdf)).toBeGreaterThan(2);
+    const text = extractText(pdf);
+    expect(text).toContain("BD123456789IN");
+    expect(text).toContain("Blue Dart");
+    expect(text).toContain("USD 123,456.50");
+    expect(text).toContain("Too <b>high</b>");
+    expect(text).toContain("Comment 79 — with “quotes”, emoji ? and ?????");
+  });
+});
+
+describe("pdfText", () => {
+  it("keeps WinAnsi characters and replaces the rest", () => {
+    expect(pdfText("Café “déjà” – €5 × 2")).toBe("Café “déjà” – €5 × 2");
+    expect(pdfText("₹500 → ok")).toBe("INR 500 -> ok");
+    expect(pdfText("Łódź Ōsaka")).toBe("Lódz Osaka");
+    expect(pdfText("a\u0000b\r\nc\u200bd")).toBe("ab\nc?d");
+  });
+});
