@@ -136,6 +136,11 @@ export function Strong(text: string) {
   return h("strong", null, text);
 }
 
+/** Text that must stay on one line, such as an order number ("JW-2026-000123"). */
+export function NoWrap(text: string) {
+  return h("span", { style: { whiteSpace: "nowrap" } }, text);
+}
+
 /** Text a person wrote (a quote note, a CAD description): one paragraph per line, set off in gold. */
 export function QuotedText(label: string, text: string) {
   const lines = text

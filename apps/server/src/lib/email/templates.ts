@@ -1,6 +1,6 @@
 import { render } from "@react-email/components";
 import { createElement as h, type ReactElement } from "react";
-import { Details, EmailLayout, Paragraph, QuotedText, Strong, type EmailAction } from "./layout.ts";
+import { Details, EmailLayout, NoWrap, Paragraph, QuotedText, Strong, type EmailAction } from "./layout.ts";
 
 /** A message ready for `Mailer.send`, less the recipient. */
 export interface RenderedEmail {
@@ -57,7 +57,7 @@ export function quoteIssuedEmail(input: QuoteIssuedEmailInput): Promise<Rendered
         action: { label: "Review your quote", url: input.orderUrl },
       },
       Paragraph(greeting(input.firstName)),
-      Paragraph("Our jewellers have priced ", Strong(input.designName), ` (order ${input.orderNumber}). Here is your quote:`),
+      Paragraph("Our jewellers have priced ", Strong(input.designName), " (order ", NoWrap(input.orderNumber), "). Here is your quote:"),
       Details([
         { label: "Quote total", value: input.amount },
         { label: "Advance on acceptance", value: input.advanceAmount },
@@ -95,7 +95,9 @@ export function cadReadyEmail(input: CadReadyEmailInput): Promise<RenderedEmail>
       Paragraph(
         `Version ${input.version} of the CAD design for `,
         Strong(input.designName),
-        ` (order ${input.orderNumber}) is ready for your review.`,
+        " (order ",
+        NoWrap(input.orderNumber),
+        ") is ready for your review.",
       ),
       QuotedText("From the designer", input.description),
       Paragraph(
@@ -125,7 +127,7 @@ export function shippedEmail(input: ShippedEmailInput): Promise<RenderedEmail> {
         action: { label: "Follow your order", url: input.orderUrl },
       },
       Paragraph(greeting(input.firstName)),
-      Paragraph(Strong(input.designName), ` (order ${input.orderNumber}) has left the atelier, insured and certified.`),
+      Paragraph(Strong(input.designName), " (order ", NoWrap(input.orderNumber), ") has left the atelier, insured and certified."),
       Details([
         { label: "Carrier", value: input.carrier },
         { label: "Tracking number", value: input.trackingNumber },
