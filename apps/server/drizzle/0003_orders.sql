@@ -13,6 +13,7 @@ CREATE TABLE "cad_designs" (
 --> statement-breakpoint
 CREATE TABLE "notifications" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "notifications_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"user_id" uuid NOT NULL,
 	"order_id" uuid,
 	"type" text NOT NULL,
@@ -25,6 +26,7 @@ CREATE TABLE "notifications" (
 --> statement-breakpoint
 CREATE TABLE "order_comments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_comments_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"order_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"text" text NOT NULL,
@@ -33,6 +35,7 @@ CREATE TABLE "order_comments" (
 --> statement-breakpoint
 CREATE TABLE "order_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"order_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"type" text NOT NULL,
@@ -67,6 +70,7 @@ CREATE TABLE "orders" (
 --> statement-breakpoint
 CREATE TABLE "payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "payments_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"order_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"quote_id" uuid NOT NULL,
@@ -92,6 +96,7 @@ CREATE TABLE "pricing_versions" (
 --> statement-breakpoint
 CREATE TABLE "quotes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "quotes_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"order_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"amount" numeric(12, 2) NOT NULL,
@@ -131,20 +136,20 @@ ALTER TABLE "quotes" ADD CONSTRAINT "quotes_order_id_orders_id_fk" FOREIGN KEY (
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_issued_by_users_id_fk" FOREIGN KEY ("issued_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cad_designs_order_version_idx" ON "cad_designs" USING btree ("order_id","version");--> statement-breakpoint
-CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_user_seq_idx" ON "notifications" USING btree ("user_id","seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE not "notifications"."is_read";--> statement-breakpoint
-CREATE INDEX "order_comments_order_idx" ON "order_comments" USING btree ("order_id","created_at");--> statement-breakpoint
-CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
-CREATE INDEX "order_events_user_created_idx" ON "order_events" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "order_comments_order_idx" ON "order_comments" USING btree ("order_id","seq");--> statement-breakpoint
+CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","seq");--> statement-breakpoint
+CREATE INDEX "order_events_user_seq_idx" ON "order_events" USING btree ("user_id","seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_status_changed_idx" ON "orders" USING btree ("status","status_changed_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_delivered_idx" ON "orders" USING btree ("delivered_at") WHERE "orders"."status" = 'delivered';--> statement-breakpoint
-CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id","seq");--> statement-breakpoint
 CREATE INDEX "payments_status_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_one_live_idx" ON "payments" USING btree ("order_id","kind") WHERE "payments"."status" in ('pending', 'confirmed');--> statement-breakpoint
-CREATE INDEX "quotes_order_idx" ON "quotes" USING btree ("order_id","created_at");--> statement-breakpoint
-CREATE INDEX "quotes_user_created_idx" ON "quotes" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "quotes_order_idx" ON "quotes" USING btree ("order_id","seq");--> statement-breakpoint
+CREATE INDEX "quotes_user_seq_idx" ON "quotes" USING btree ("user_id","seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_one_pending_idx" ON "quotes" USING btree ("order_id") WHERE "quotes"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "quotes_pending_valid_idx" ON "quotes" USING btree ("valid_until") WHERE "quotes"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_cad_design_id_cad_designs_id_fk" FOREIGN KEY ("cad_design_id") REFERENCES "public"."cad_designs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type {
   Currency,
   DesignType,
@@ -75,6 +75,8 @@ export const orderEvents = pgTable(
   "order_events",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order: rows written in one transaction share a timestamp. */
+    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -91,8 +93,8 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("order_events_order_idx").on(t.orderId, t.createdAt),
-    index("order_events_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("order_events_order_idx").on(t.orderId, t.seq),
+    index("order_events_user_seq_idx").on(t.userId, t.seq.desc()),
   ],
 );
 
@@ -100,6 +102,8 @@ export const orderComments = pgTable(
   "order_comments",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order: rows written in one transaction share a timestamp. */
+    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -109,13 +113,15 @@ export const orderComments = pgTable(
     text: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("order_comments_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [index("order_comments_order_idx").on(t.orderId, t.seq)],
 );
 
 export const quotes = pgTable(
   "quotes",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order: rows written in one transaction share a timestamp. */
+    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -140,8 +146,8 @@ export const quotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("quotes_order_idx").on(t.orderId, t.createdAt),
-    index("quotes_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("quotes_order_idx").on(t.orderId, t.seq),
+    index("quotes_user_seq_idx").on(t.userId, t.seq.desc()),
     // At most one pending quote per order.
     uniqueIndex("quotes_one_pending_idx").on(t.orderId).where(sql`${t.status} = 'pending'`),
     // The expiry sweep reads pending quotes by validity.
@@ -153,6 +159,8 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order: rows written in one transaction share a timestamp. */
+    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -174,7 +182,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("payments_order_idx").on(t.orderId, t.createdAt),
+    index("payments_order_idx").on(t.orderId, t.seq),
     index("payments_status_idx").on(t.status, t.createdAt),
     // One live (pending or confirmed) payment of each kind per order; a rejected one may be declared again.
     uniqueIndex("payments_one_live_idx").on(t.orderId, t.kind).where(sql`${t.status} in ('pending', 'confirmed')`),
@@ -204,6 +212,8 @@ export const notifications = pgTable(
   "notifications",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order: rows written in one transaction share a timestamp. */
+    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -216,7 +226,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_user_seq_idx").on(t.userId, t.seq.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
   ],
 );

@@ -22,13 +22,13 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Newest first, following the (user_id, created_at desc, id desc) index. */
+/** Newest first, following the (user_id, seq desc) index. */
 export function listNotifications(db: Db, userId: string, limit: number, offset: number): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(notifications.seq))
     .limit(limit)
     .offset(offset);
 }

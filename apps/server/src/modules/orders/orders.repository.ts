@@ -105,7 +105,7 @@ export async function insertEvent(db: Db, values: NewOrderEvent): Promise<OrderE
 }
 
 export function listEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
-  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.seq));
 }
 
 /** A customer's latest comments and status changes, with their orders: one index range on (user_id, created_at). */
@@ -115,7 +115,7 @@ export function listActivity(db: Db, userId: string, limit: number) {
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(and(eq(orderEvents.userId, userId), inArray(orderEvents.type, ["comment", "status_change", "created"])))
-    .orderBy(desc(orderEvents.createdAt))
+    .orderBy(desc(orderEvents.seq))
     .limit(limit);
 }
 
@@ -126,7 +126,7 @@ export async function insertComment(db: Db, values: typeof orderComments.$inferI
 }
 
 export function listComments(db: Db, orderId: string): Promise<CommentRow[]> {
-  return db.select().from(orderComments).where(eq(orderComments.orderId, orderId)).orderBy(asc(orderComments.createdAt), asc(orderComments.id));
+  return db.select().from(orderComments).where(eq(orderComments.orderId, orderId)).orderBy(asc(orderComments.seq));
 }
 
 export function findUsers(db: Db, ids: string[]): Promise<UserRow[]> {
@@ -149,7 +149,7 @@ export function findQuote(db: Db, id: string, forUpdate = false): Promise<QuoteR
 }
 
 export function listOrderQuotes(db: Db, orderId: string): Promise<QuoteRow[]> {
-  return db.select().from(quotes).where(eq(quotes.orderId, orderId)).orderBy(desc(quotes.createdAt), desc(quotes.id));
+  return db.select().from(quotes).where(eq(quotes.orderId, orderId)).orderBy(desc(quotes.seq));
 }
 
 export async function updateQuote(db: Db, id: string, values: Partial<typeof quotes.$inferInsert>): Promise<void> {
@@ -192,7 +192,7 @@ export function listQuotes(db: Db, filter: QuoteFilter, limit: number, offset: n
     .from(quotes)
     .innerJoin(orders, eq(orders.id, quotes.orderId))
     .where(quoteWhere(filter))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .orderBy(desc(quotes.seq))
     .limit(limit)
     .offset(offset);
 }
@@ -211,7 +211,7 @@ export function findPayment(db: Db, id: string, forUpdate = false): Promise<Paym
 }
 
 export function listOrderPayments(db: Db, orderId: string): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt), asc(payments.id));
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.seq));
 }
 
 export async function updatePayment(db: Db, id: string, values: Partial<typeof payments.$inferInsert>): Promise<void> {
