@@ -111,6 +111,7 @@ CREATE TABLE "quotes" (
 	"estimate" jsonb NOT NULL,
 	"issued_by" uuid,
 	"responded_at" timestamp with time zone,
+	"expiry_notice_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

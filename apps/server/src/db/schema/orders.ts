@@ -143,6 +143,8 @@ export const quotes = pgTable(
     estimate: jsonb().$type<Estimate>().notNull(),
     issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
     respondedAt: at("responded_at"),
+    /** When the customer was told the quote is about to expire (once). */
+    expiryNoticeAt: at("expiry_notice_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -243,6 +243,20 @@ describe("quotes", () => {
     expect(expiredList.results.map((x) => x.id)).toEqual([q.id]);
   });
 
+  it("tells the customer once when a quote has less than two days left", async () => {
+    const s = await submitDesign(t);
+    await issueQuote(t, staff, s.orderId, { valid_days: 3 });
+    const expiring = async () =>
+      (await authedInject(t, s.customer.token, { method: "GET", url: "/api/notifications/" })).json<Paginated<Notification>>().results.filter((n) => n.type === "quote_expiring");
+    expect(await expiring()).toHaveLength(0);
+    t.clock.advance(25 * 3600 * 1000);
+    await getOrder(t, s.customer.token, s.orderId);
+    expect(await expiring()).toHaveLength(1);
+    await t.services.orders.sweep();
+    expect((await expiring())[0]?.title).toBe("Your quote for Solitaire ring expires soon");
+    expect(await expiring()).toHaveLength(1);
+  });
+
   it("a new quote replaces a pending one; a quote in the past or with a wrong total is refused", async () => {
     const s = await submitDesign(t);
     const first = await issueQuote(t, staff, s.orderId);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { cadDesigns, orderComments, orderEvents, orders, payments, quotes, uploads, users } from "../../db/schema/index.ts";
@@ -163,6 +163,25 @@ export function listLapsedQuotes(db: Db, now: Date, userId?: string): Promise<Qu
     .from(quotes)
     .where(and(eq(quotes.status, "pending"), lt(quotes.validUntil, now), userId ? eq(quotes.userId, userId) : undefined))
     .limit(500);
+}
+
+/** Pending quotes that lapse before `soon` and whose customer has not been told yet. */
+export function listQuotesExpiringBefore(db: Db, now: Date, soon: Date, userId?: string): Promise<QuoteRow[]> {
+  return db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.status, "pending"), gt(quotes.validUntil, now), lt(quotes.validUntil, soon), isNull(quotes.expiryNoticeAt), userId ? eq(quotes.userId, userId) : undefined))
+    .limit(500);
+}
+
+/** Marks the notice sent; false when another sweep got there first. */
+export async function claimExpiryNotice(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(quotes)
+    .set({ expiryNoticeAt: at })
+    .where(and(eq(quotes.id, id), isNull(quotes.expiryNoticeAt), eq(quotes.status, "pending")))
+    .returning({ id: quotes.id });
+  return rows.length === 1;
 }
 
 export interface QuoteFilter {

@@ -71,6 +71,9 @@ const STATUS_MESSAGES: Record<OrderStatus, string> = {
   cancelled: "Your order has been cancelled.",
 };
 
+/** A pending quote's customer is told once when it has less than this left. */
+export const QUOTE_EXPIRY_NOTICE_HOURS = 48;
+
 export const orderLink = (orderId: string) => `/dashboard/orders/${orderId}`;
 
 /** Why a move is refused, as a sentence a customer or a jeweller can act on. */
@@ -211,7 +214,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
-  /** Pending quotes past validity expire (order back to initiated); deliveries older than 7 days complete. */
+  /**
+   * Pending quotes past validity expire (order back to initiated), quotes about to lapse are
+   * announced once, and deliveries older than 7 days complete.
+   */
   async function sweep(userId?: string): Promise<number> {
     const now = clock.now();
     let changed = 0;
@@ -226,6 +232,25 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         } else {
           await event(tx, order, "quote_expired", null, "Quote expired.");
         }
+        return 1;
+      });
+    }
+    const soon = new Date(now.getTime() + QUOTE_EXPIRY_NOTICE_HOURS * 60 * 60 * 1000);
+    for (const quote of await repo.listQuotesExpiringBefore(db, now, soon, userId)) {
+      changed += await inTx(async (tx) => {
+        if (!(await repo.claimExpiryNotice(tx, quote.id, now))) return 0;
+        const order = await repo.findOrder(tx, quote.orderId);
+        if (!order) return 0;
+        await notifications.notify(tx, [
+          {
+            userId: order.userId,
+            orderId: order.id,
+            type: "quote_expiring",
+            title: `Your quote for ${order.designName} expires soon`,
+            message: `Order ${order.orderNumber}: the quote of ${formatMoney(quote.amount, quote.currency)} is valid until ${quote.validUntil.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+            link: orderLink(order.id),
+          },
+        ]);
         return 1;
       });
     }
