@@ -1,14 +1,14 @@
 import type { Estimate } from "@atelier/contract";
 import { Sparkles } from "lucide-react";
 import { cn } from "@/lib/cn";
-import { formatAmount } from "@/lib/format";
+import { amountFormatter } from "@/lib/format";
 
 /**
  * The pricing engine's instant estimate (DOMAIN.md): every line, the range around the point
  * estimate and, for a design saved from a shop's link with a price, the saving against it.
  */
 export function EstimateSummary({ estimate, className, headingLevel = 2 }: { estimate: Estimate; className?: string; headingLevel?: 2 | 3 }) {
-  const money = (v: string) => formatAmount(v, estimate.currency);
+  const money = amountFormatter(estimate.currency, [...estimate.lines.map((l) => l.amount), estimate.point, estimate.low, estimate.high]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const saving = estimate.retail_price !== null && estimate.savings_percent !== null && estimate.savings_percent > 0;
   return (

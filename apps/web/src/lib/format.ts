@@ -12,6 +12,21 @@ export function formatAmount(amount: string, currency: string, locale?: string):
   return Number.isFinite(n) ? formatMoney(n, currency, locale) : `${amount} ${currency}`;
 }
 
+/** One formatter for a set of amounts (a breakdown): all with cents when any has them, so the column lines up. */
+export function amountFormatter(currency: string, amounts: readonly string[], locale?: string): (amount: string) => string {
+  const cents = amounts.some((a) => Number(a) % 1 !== 0);
+  let nf: Intl.NumberFormat | null = null;
+  try {
+    nf = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 });
+  } catch {
+    nf = null;
+  }
+  return (amount) => {
+    const n = Number(amount);
+    return nf && Number.isFinite(n) ? nf.format(n) : `${amount} ${currency}`;
+  };
+}
+
 export function formatDate(iso: string, opts: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
   return new Intl.DateTimeFormat(undefined, opts).format(new Date(iso));
 }

@@ -124,7 +124,7 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
             className="flex flex-col gap-2 rounded-md border border-border bg-surface px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
             data-testid="design-order"
           >
-            <p className="flex flex-wrap items-center gap-2">
+            <p className="flex shrink-0 flex-wrap items-center gap-2">
               <span className="text-muted">Order</span>
               <Link
                 to={paths.dashboard.order.getHref(design.order.id)}

@@ -95,10 +95,13 @@ describe("DesignForm", () => {
 
     // Half of the body: the first file is through, the second has not started.
     req.progress(55, 100);
-    await waitFor(() => expect(screen.getAllByRole("progressbar")).toHaveLength(2));
-    const [first, second] = screen.getAllByRole("progressbar");
-    expect(Number(first!.getAttribute("aria-valuenow"))).toBeGreaterThan(90);
-    expect(Number(second!.getAttribute("aria-valuenow"))).toBeLessThan(20);
+    // The bars appear before the progress reaches them on a slow machine: wait for both.
+    await waitFor(() => {
+      const bars = screen.getAllByRole("progressbar");
+      expect(bars).toHaveLength(2);
+      expect(Number(bars[0]!.getAttribute("aria-valuenow"))).toBeGreaterThan(90);
+      expect(Number(bars[1]!.getAttribute("aria-valuenow"))).toBeLessThan(20);
+    });
 
     req.respond(201, makeDesign({ id: "d-1", name: "Garden ring" }));
     expect(await screen.findByText("Design submitted successfully!")).toBeInTheDocument();

@@ -30,7 +30,7 @@ export function DashboardSummary() {
 
   return (
     <div className="flex flex-col gap-6">
-      <ul className="grid gap-4 sm:grid-cols-3" aria-label="Summary">
+      <ul className="grid grid-cols-3 gap-3 sm:gap-4" aria-label="Summary">
         <CountCard label="Total Orders" value={d.total_orders} icon={<Package />} href={paths.dashboard.orders.getHref()} />
         <CountCard label="Active Orders" value={d.active_orders} icon={<PackageOpen />} href={paths.dashboard.orders.getHref()} />
         <CountCard label="Total Designs" value={d.total_designs} icon={<Gem />} href={paths.dashboard.designs.getHref()} />
@@ -64,15 +64,15 @@ export function DashboardSummary() {
 function CountCard({ label, value, icon, href }: { label: string; value: number; icon: React.ReactNode; href: string }) {
   return (
     <li>
-      <Card className="relative flex items-center gap-4 p-5 transition-shadow hover:shadow-[var(--shadow-dialog)]">
-        <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-hover [&_svg]:size-5">{icon}</div>
-        <div>
-          <p className="text-sm text-muted">
+      <Card className="relative flex h-full items-center gap-4 p-3 transition-shadow hover:shadow-[var(--shadow-dialog)] sm:p-5">
+        <div className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-hover sm:flex [&_svg]:size-5">{icon}</div>
+        <div className="min-w-0">
+          <p className="text-xs leading-snug text-muted sm:text-sm">
             <Link to={href} className="after:absolute after:inset-0">
               {label}
             </Link>
           </p>
-          <p className="font-display text-4xl leading-tight tabular-nums">{value}</p>
+          <p className="font-display text-3xl leading-tight tabular-nums sm:text-4xl">{value}</p>
         </div>
       </Card>
     </li>
@@ -195,7 +195,7 @@ function NotificationsPanel({ notifications, unread }: { notifications: Dashboar
 function DashboardSkeleton() {
   return (
     <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading dashboard">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-[5.5rem]" />
         ))}

@@ -14,7 +14,7 @@ import { useDownloadOrderDetails } from "../api/download-order-details";
 import { useOrder } from "../api/get-order";
 import { toastFailure } from "./order-parts";
 import { OrderPaymentPanel } from "./order-payment-panel";
-import { OrderTabs } from "./order-tabs";
+import { awaitingCadApproval, OrderTabs } from "./order-tabs";
 
 /** Order detail (spec §2): header, progress, the four tabs and the quote & payment panel. */
 export function OrderDetailScreen({ orderId }: { orderId: string }) {
@@ -78,6 +78,7 @@ function OrderDetail({ order, back }: { order: Order; back: React.ReactNode }) {
           <div className="flex flex-wrap gap-2 lg:shrink-0">
             <Button
               variant="secondary"
+              className="px-3 sm:px-5"
               loading={download.isPending}
               onClick={() =>
                 download.mutate({ orderId: order.id, orderNumber: order.order_number }, { onError: (err) => toastFailure(err, "Failed to download the order details. Please try again.") })
@@ -85,7 +86,7 @@ function OrderDetail({ order, back }: { order: Order; back: React.ReactNode }) {
             >
               {!download.isPending && <Download aria-hidden />} Download Details
             </Button>
-            <Button asChild variant="secondary">
+            <Button asChild variant="secondary" className="px-3 sm:px-5">
               <Link to={paths.contact.getHref()}>
                 <Headset aria-hidden /> Contact Support
               </Link>
@@ -121,12 +122,23 @@ function OrderDetail({ order, back }: { order: Order; back: React.ReactNode }) {
       </Card>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <div className="lg:order-last">
+        <OrderTabs order={order} />
+        {/* On a phone the panel comes first only when it asks the customer for something. */}
+        <div className={needsCustomer(order) ? "order-first lg:order-none" : undefined}>
           <OrderPaymentPanel order={order} />
         </div>
-        <OrderTabs order={order} />
       </div>
     </div>
+  );
+}
+
+function needsCustomer(order: Order): boolean {
+  // A CAD version to approve is the first thing to do, and it lives in the tabs.
+  if (awaitingCadApproval(order)) return false;
+  return (
+    order.quotes.some((q) => q.status === "pending") ||
+    (order.payment_due !== null && !order.payment_due.awaiting_confirmation) ||
+    order.status === "delivered"
   );
 }
 

@@ -18,14 +18,17 @@ import { TONE_DOT } from "./order-parts";
 
 const personName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.trim() || (p.role === "customer" ? "You" : "Aurelia Atelier") : "Aurelia Atelier");
 
-/** Details, CAD Designs, Comments and Order History (spec §2). */
+/** The order waits for the customer to approve a CAD version. */
+export const awaitingCadApproval = (order: Order) => order.status === "cad_design" && order.cad_designs.some((c) => !c.is_approved);
+
+/** Details, CAD Designs, Comments and Order History (spec §2); opens on CAD Designs while a version waits for approval. */
 export function OrderTabs({ order }: { order: Order }) {
   const [lightbox, setLightbox] = useState<{ images: LightboxImage[]; index: number; title: string } | null>(null);
   const open = (images: LightboxImage[], index: number, title: string) => setLightbox({ images, index, title });
   return (
     <Card className="min-w-0 p-4 sm:p-6">
-      <Tabs defaultValue="details">
-        <TabsList className="flex w-full justify-start overflow-x-auto sm:inline-flex sm:w-auto">
+      <Tabs defaultValue={awaitingCadApproval(order) ? "cad" : "details"}>
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="cad">
             CAD Designs{order.cad_designs.length > 0 && <span className="text-xs text-muted">{order.cad_designs.length}</span>}
@@ -81,7 +84,7 @@ function DetailsTab({ order, onOpen }: { order: Order; onOpen: Open }) {
         </dl>
       )}
       <div className="flex flex-col gap-2">
-        <h3 className="eyebrow">Description</h3>
+        <h3 className="eyebrow font-sans">Description</h3>
         {d.description ? <p className="whitespace-pre-line leading-relaxed text-foreground/85">{d.description}</p> : <p className="text-sm text-muted">No description.</p>}
       </div>
       {d.inspiration_link && (
@@ -90,7 +93,7 @@ function DetailsTab({ order, onOpen }: { order: Order; onOpen: Open }) {
         </a>
       )}
       <div className="flex flex-col gap-3">
-        <h3 className="eyebrow">Images</h3>
+        <h3 className="eyebrow font-sans">Images</h3>
         {d.images.length > 0 ? (
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Design images">
             {d.images.map((img, i) => (
@@ -226,7 +229,7 @@ function CommentsTab({ order }: { order: Order }) {
                 <div className={cn("flex min-w-0 max-w-[85%] flex-col gap-1 rounded-lg px-4 py-3", staff ? "bg-surface-muted" : "bg-accent-soft/60")}>
                   <p className={cn("flex flex-wrap items-baseline gap-x-2 text-xs text-muted", !staff && "justify-end")}>
                     <span className="font-medium text-foreground">{name}</span>
-                    {staff && <span>Atelier</span>}
+                    {staff && name !== "Aurelia Atelier" && <span>Atelier</span>}
                     <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>
                       {formatRelative(c.created_at)}
                     </time>

@@ -1,9 +1,9 @@
 import type { Quote } from "@atelier/contract";
-import { formatAmount, formatDate } from "@/lib/format";
+import { amountFormatter, formatDate } from "@/lib/format";
 
 /** A quote's lines, total, advance and balance, validity and the jeweller's note. */
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
-  const money = (v: string) => formatAmount(v, quote.currency);
+  const money = amountFormatter(quote.currency, [...quote.line_items.map((l) => l.amount), quote.amount, quote.advance_amount, quote.balance_amount]);
   return (
     <div className="flex flex-col gap-3">
       <dl className="flex flex-col divide-y divide-border text-sm">
@@ -27,11 +27,36 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
         </div>
       </dl>
       <p className="text-xs text-muted">
-        {quote.status === "pending" ? "Valid until " : "Was valid until "}
-        <time dateTime={quote.valid_until}>{formatDate(quote.valid_until)}</time>
+        <QuoteWhen quote={quote} />
       </p>
       {quote.note && <p className="whitespace-pre-line rounded-md bg-surface-muted px-4 py-3 text-sm">{quote.note}</p>}
       {quote.status === "declined" && quote.decline_reason && <p className="text-sm text-muted">Your reason: {quote.decline_reason}</p>}
     </div>
   );
+}
+
+function QuoteWhen({ quote }: { quote: Quote }) {
+  switch (quote.status) {
+    case "pending":
+      return (
+        <>
+          Valid until <time dateTime={quote.valid_until}>{formatDate(quote.valid_until)}</time>
+        </>
+      );
+    case "expired":
+      return (
+        <>
+          Expired on <time dateTime={quote.valid_until}>{formatDate(quote.valid_until)}</time>
+        </>
+      );
+    case "accepted":
+    case "declined": {
+      const when = quote.responded_at ?? quote.created_at;
+      return (
+        <>
+          {quote.status === "accepted" ? "Accepted" : "Declined"} on <time dateTime={when}>{formatDate(when)}</time>
+        </>
+      );
+    }
+  }
 }

@@ -81,9 +81,9 @@ export function QuoteDetailScreen({ quoteId }: { quoteId: string }) {
       <Card className="flex max-w-2xl flex-col gap-6 p-5 sm:p-8">
         <QuoteBreakdown quote={q} />
         {q.status === "pending" && <QuoteActionButtons quote={q} onAccept={respond.onAccept} onDecline={respond.onDecline} accepting={respond.accepting === q.id} />}
-        <Button asChild variant="link" className="self-start">
-          <Link to={paths.dashboard.order.getHref(q.order_id)}>View the order</Link>
-        </Button>
+        <Link to={paths.dashboard.order.getHref(q.order_id)} className="self-start text-sm font-medium text-accent-strong underline-offset-4 hover:underline">
+          View the order
+        </Link>
       </Card>
       {respond.dialog}
     </div>
