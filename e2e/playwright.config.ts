@@ -10,6 +10,9 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
 // Set once in the runner; workers inherit it, so support.ts reads the same folder (mail files).
 process.env.E2E_DATA_DIR ??= `/tmp/atelier-e2e-${process.pid}`;
 const dataDir = process.env.E2E_DATA_DIR;
+// The journeys' staff account, made before the server opens the data folder (see support.ts).
+process.env.E2E_STAFF_EMAIL ??= "jeweller@e2e.example.com";
+process.env.E2E_STAFF_PASSWORD ??= "Bench-Polish-Loupe-91";
 
 export default defineConfig({
   testDir: ".",
@@ -34,11 +37,12 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `rm -rf ${dataDir} && npm start`,
+        command: `rm -rf ${dataDir} && printf '%s\\n' "$E2E_STAFF_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_STAFF_EMAIL" --role staff && npm start`,
         cwd: "..",
         url: `${baseURL}/api/health/`,
         reuseExistingServer: false,
-        timeout: 120_000,
+        // The web build, the staff account and the first start (migrations) on a busy two-core machine.
+        timeout: 300_000,
         env: {
           PORT: String(PORT),
           DATA_DIR: dataDir,

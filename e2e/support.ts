@@ -3,6 +3,12 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 export const PASSWORD = "Velvet-Garnet-42";
+/**
+ * The staff account the journeys' server is started with (playwright.config.ts creates it with
+ * `npm run admin -- create` before the server starts). A test fixture, never a product default.
+ */
+export const STAFF_EMAIL = process.env.E2E_STAFF_EMAIL ?? "jeweller@e2e.example.com";
+export const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? "Bench-Polish-Loupe-91";
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "";
 
 let n = 0;

@@ -1,0 +1,165 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
+
+/**
+ * The order lifecycle end to end: the customer acts in the browser, staff through the API
+ * (their console is later work), and every step shows on the order, the dashboard and the
+ * notifications.
+ */
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/atelier-screens";
+
+async function staffApi(request: APIRequestContext) {
+  const res = await request.post("/api/auth/login/", { data: { email: STAFF_EMAIL, password: STAFF_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  const headers = { authorization: `Token ${token}` };
+  return {
+    get: async <T>(url: string) => {
+      const r = await request.get(url, { headers });
+      expect(r.status(), `${url}: ${await r.text()}`).toBe(200);
+      return (await r.json()) as T;
+    },
+    post: async <T>(url: string, data: unknown = {}) => {
+      const r = await request.post(url, { headers, data });
+      expect(r.ok(), `${url}: ${r.status()} ${await r.text()}`).toBe(true);
+      return (await r.json()) as T;
+    },
+    uploadCad: async (orderId: string) => {
+      const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 214, g: 190, b: 140 } } })
+        .png()
+        .toBuffer();
+      const stl = Buffer.alloc(134);
+      stl.writeUInt32LE(1, 80);
+      const r = await request.post(`/api/staff/orders/${orderId}/cad-designs/`, {
+        headers,
+        multipart: {
+          description: "Four-prong cathedral setting, 2 mm band",
+          images: { name: "render.png", mimeType: "image/png", buffer: png },
+          model: { name: "ring.stl", mimeType: "model/stl", buffer: stl },
+        },
+      });
+      expect(r.status(), await r.text()).toBe(201);
+    },
+  };
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function shot(page: Page, name: string) {
+  await fs.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+}
+
+test("a design becomes an order, is quoted, paid, approved in CAD, made, shipped and completed", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await signInAsNewCustomer(page, request);
+  const staff = await staffApi(request);
+
+  // The customer submits a design and sees its instant estimate.
+  await page.goto("/dashboard/new-design?tab=custom");
+  await page.getByLabel("Design Name").fill("Evening solitaire");
+  await page.getByRole("radio", { name: "Ring", exact: true }).click();
+  await page.getByLabel("Description").fill("A round diamond on a slim 18K yellow gold band.");
+  await page.getByLabel("Metal type").selectOption("gold");
+  await page.getByLabel("Purity").selectOption("18K");
+  await page.getByLabel("Weight (grams)").fill("4");
+  await page.getByRole("button", { name: "Submit Design" }).click();
+  await expect(toast(page, "Design submitted successfully!")).toBeVisible();
+
+  const orders = (await (await request.get("/api/orders/", { headers: { authorization: `Token ${customer.token}` } })).json()) as {
+    results: { id: string; order_number: string; design_id: string }[];
+  };
+  const order = orders.results[0]!;
+  expect(order.order_number).toMatch(/^JW-\d{4}-\d{6}$/);
+  await page.goto(`/dashboard/designs/${order.design_id}`);
+  await expect(page.getByRole("region", { name: "Your instant estimate" })).toBeVisible();
+  await expect(page.getByText(order.order_number).first()).toBeVisible();
+
+  // Staff quote it; the customer accepts in the browser and declares the advance.
+  await staff.post(`/api/staff/orders/${order.id}/quotes/`, {
+    line_items: [
+      { label: "18K gold, 4 g, and making", amount: "38000" },
+      { label: "Diamond 0.50 ct G VS1, IGI certified", amount: "62000" },
+    ],
+    note: "Includes the IGI certificate.",
+  });
+  await page.goto(`/dashboard/orders/${order.id}`);
+  const quotePanel = page.getByRole("region", { name: "Your quote" });
+  await expect(quotePanel).toBeVisible();
+  await quotePanel.getByRole("button", { name: /Accept/ }).click();
+  await expect(toast(page, "Quote accepted")).toBeVisible();
+  const advance = page.getByRole("region", { name: "Advance due" });
+  await expect(advance).toBeVisible();
+  await advance.getByLabel("Payment reference").fill("UTR20261123001");
+  await advance.getByRole("button", { name: "I have paid" }).click();
+  await expect(toast(page, "Payment reference sent")).toBeVisible();
+
+  // Staff confirm the advance and upload a CAD version with a rendering and an STL.
+  const detail = await staff.get<{ payments: { id: string; status: string }[] }>(`/api/orders/${order.id}/`);
+  await staff.post(`/api/staff/payments/${detail.payments[0]!.id}/confirm/`);
+  await staff.uploadCad(order.id);
+
+  // The customer approves the CAD version and comments.
+  await page.reload();
+  await page.getByRole("tab", { name: /CAD Designs/ }).click();
+  await expect(page.getByText("Pending Approval").first()).toBeVisible();
+  await page.getByRole("button", { name: /Approve CAD Design/ }).click();
+  await expect(toast(page, "CAD design approved")).toBeVisible();
+  await expect(page.getByText("Approved", { exact: true }).first()).toBeVisible();
+  await page.getByRole("tab", { name: /Comments/ }).click();
+  await page.getByPlaceholder("Write to your jeweller…").fill("Could the band be polished to a high shine?");
+  await page.getByRole("button", { name: /Send Message/ }).click();
+  await expect(toast(page, "Comment added.")).toBeVisible();
+  await expect(page.getByText("Could the band be polished to a high shine?").first()).toBeVisible();
+
+  // Production; the balance is paid in the browser before it can ship.
+  await staff.post(`/api/staff/orders/${order.id}/transition/`, { to: "manufacturing", note: "Casting today." });
+  await staff.post(`/api/staff/orders/${order.id}/transition/`, { to: "quality_check" });
+  await page.reload();
+  const balance = page.getByRole("region", { name: "Balance due" });
+  await balance.getByLabel("Payment reference").fill("UTR20261123002");
+  await balance.getByRole("button", { name: "I have paid" }).click();
+  await expect(toast(page, "Payment reference sent")).toBeVisible();
+  const withBalance = await staff.get<{ payments: { id: string; kind: string; status: string }[] }>(`/api/orders/${order.id}/`);
+  await staff.post(`/api/staff/payments/${withBalance.payments.find((p) => p.kind === "balance")!.id}/confirm/`);
+  await staff.post(`/api/staff/orders/${order.id}/transition/`, { to: "ready_to_ship" });
+  await staff.post(`/api/staff/orders/${order.id}/transition/`, { to: "shipped", carrier: "BlueDart", tracking_number: "BD77812345IN" });
+  await staff.post(`/api/staff/orders/${order.id}/transition/`, { to: "delivered" });
+
+  // The customer confirms delivery.
+  await page.reload();
+  await expect(page.getByText("BD77812345IN").first()).toBeVisible();
+  await page.getByRole("button", { name: /Confirm delivery/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Confirm delivery" }).click();
+  await expect(toast(page, "Delivery confirmed")).toBeVisible();
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+
+  // The history has every step, with its actor.
+  await page.getByRole("tab", { name: /Order History/ }).click();
+  const history = page.getByTestId("history-event");
+  await expect(history.filter({ hasText: "Delivered → Completed" })).toHaveCount(1);
+  await expect(history.filter({ hasText: "Quality Check → Ready to Ship" })).toHaveCount(1);
+  await expect(history.filter({ hasText: "Approved → CAD Design" })).toHaveCount(1);
+  await shot(page, "order-detail-completed-1280.png");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, "order-detail-completed-390.png");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The dashboard and the notifications tell the same story.
+  await page.goto("/dashboard");
+  const recent = page.getByRole("list", { name: "Recent orders" });
+  await expect(recent.getByText(order.order_number)).toBeVisible();
+  await expect(recent.getByText("Completed")).toBeVisible();
+  await page.getByRole("tab", { name: "Order Activity" }).click();
+  await expect(page.getByRole("list", { name: "Order activity" }).getByText("Status changed to Completed").first()).toBeVisible();
+  await page.goto("/dashboard/notifications");
+  await expect(page.getByText(/Your quote for Evening solitaire is ready/).first()).toBeVisible();
+  await expect(page.getByText(/CAD design version 1 is ready/).first()).toBeVisible();
+  await expect(page.getByText(/Shipped/).first()).toBeVisible();
+  await shot(page, "notifications-1280.png");
+});
