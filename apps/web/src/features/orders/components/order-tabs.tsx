@@ -31,10 +31,10 @@ export function OrderTabs({ order }: { order: Order }) {
         <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="cad">
-            CAD Designs{order.cad_designs.length > 0 && <span className="text-xs text-muted">{order.cad_designs.length}</span>}
+            CAD Designs{order.cad_designs.length > 0 && <TabCount n={order.cad_designs.length} />}
           </TabsTrigger>
           <TabsTrigger value="comments">
-            Comments{order.comments.length > 0 && <span className="text-xs text-muted">{order.comments.length}</span>}
+            Comments{order.comments.length > 0 && <TabCount n={order.comments.length} />}
           </TabsTrigger>
           <TabsTrigger value="history">Order History</TabsTrigger>
         </TabsList>
@@ -59,6 +59,16 @@ export function OrderTabs({ order }: { order: Order }) {
         title={lightbox?.title ?? ""}
       />
     </Card>
+  );
+}
+
+function TabCount({ n }: { n: number }) {
+  return (
+    <span className="text-xs text-muted">
+      <span className="sr-only">(</span>
+      {n}
+      <span className="sr-only">)</span>
+    </span>
   );
 }
 
