@@ -49,6 +49,7 @@ export function ConfirmDialog({
   onConfirm,
   loading,
   confirmVariant = "destructive",
+  cancelLabel = "Cancel",
   children,
 }: {
   open: boolean;
@@ -59,6 +60,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   loading?: boolean;
   confirmVariant?: "destructive" | "primary";
+  /** The button that closes without acting ("Keep order" where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   /** Extra content between the description and the buttons (an optional reason field). */
   children?: ReactNode;
 }) {
@@ -71,7 +74,7 @@ export function ConfirmDialog({
           <AlertPrimitive.Description className="text-sm text-muted">{description}</AlertPrimitive.Description>
           {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertPrimitive.Cancel className={buttonVariants({ variant: "secondary" })}>Cancel</AlertPrimitive.Cancel>
+            <AlertPrimitive.Cancel className={buttonVariants({ variant: "secondary" })}>{cancelLabel}</AlertPrimitive.Cancel>
             <Button
               variant={confirmVariant}
               loading={loading}

@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { displayName, useUser } from "@/features/auth/api/auth-api";
 import { RecentDesigns } from "@/features/designs/components/recent-designs";
+import { useMarkNotificationRead } from "@/features/notifications/api/mark-notification-read";
 import { DashboardSummary } from "@/features/orders/components/dashboard-summary";
 import { PENDING_DESIGN_KEY, type PendingDesign } from "@/lib/auth-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -34,6 +35,7 @@ export default function DashboardOverview() {
   useDocumentTitle("Dashboard");
   usePendingDesignRecovery();
   const user = useUser();
+  const markRead = useMarkNotificationRead();
 
   return (
     <div className="flex flex-col gap-10">
@@ -42,7 +44,7 @@ export default function DashboardOverview() {
         {user.data ? <h1 className="mt-2 text-4xl sm:text-5xl">Welcome, {displayName(user.data)}</h1> : <Skeleton className="mt-3 h-12 w-72" />}
         <p className="mt-3 max-w-2xl text-muted">Share a piece you love or describe your own. Every design gets an explainable quote, CAD renderings to approve and certified craftsmanship.</p>
       </div>
-      <DashboardSummary />
+      <DashboardSummary onNotificationOpen={(id) => markRead.mutate(id)} />
       <div className="grid gap-5 md:grid-cols-2">
         <ActionCard
           icon={<Link2 />}

@@ -16,7 +16,7 @@ import { useDashboardData } from "../api/get-dashboard-data";
 import { TONE_BORDER } from "./order-parts";
 
 /** The overview's order part (spec §2 /dashboard): counts, Recent Orders / Order Activity, Notifications. */
-export function DashboardSummary() {
+export function DashboardSummary({ onNotificationOpen }: { onNotificationOpen?: (id: string) => void } = {}) {
   const data = useDashboardData();
   const failed = data.isError && !(data.error instanceof ApiError && data.error.status === 401);
 
@@ -55,7 +55,7 @@ export function DashboardSummary() {
             </TabsContent>
           </Tabs>
         </Card>
-        <NotificationsPanel notifications={d.notifications} unread={d.unread_notifications} />
+        <NotificationsPanel notifications={d.notifications} unread={d.unread_notifications} onOpen={onNotificationOpen} />
       </div>
     </div>
   );
@@ -149,7 +149,8 @@ function OrderActivity({ items }: { items: DashboardData["activity_items"] }) {
   );
 }
 
-function NotificationsPanel({ notifications, unread }: { notifications: DashboardData["notifications"]; unread: number }) {
+/** `onOpen` marks an unread notification read as it is followed (the notifications feature does that, the route wires it). */
+function NotificationsPanel({ notifications, unread, onOpen }: { notifications: DashboardData["notifications"]; unread: number; onOpen?: ((id: string) => void) | undefined }) {
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-6" role="region" aria-labelledby="dashboard-notifications">
       <div className="flex items-center justify-between gap-3">
@@ -169,7 +170,7 @@ function NotificationsPanel({ notifications, unread }: { notifications: Dashboar
                 <p className={cn("text-sm", !n.is_read && "font-semibold")}>
                   {!n.is_read && <span className="sr-only">Unread: </span>}
                   {n.link.startsWith("/") ? (
-                    <Link to={n.link} className="after:absolute after:inset-0 hover:text-accent-hover">
+                    <Link to={n.link} onClick={() => !n.is_read && onOpen?.(n.id)} className="after:absolute after:inset-0 hover:text-accent-hover">
                       {n.title}
                     </Link>
                   ) : (

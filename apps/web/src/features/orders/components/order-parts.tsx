@@ -127,6 +127,7 @@ export function ReasonDialog({
   confirmLabel,
   loading,
   onConfirm,
+  cancelLabel,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -135,6 +136,7 @@ export function ReasonDialog({
   confirmLabel: string;
   loading: boolean;
   onConfirm: (reason: string) => void;
+  cancelLabel?: string;
 }) {
   const id = useId();
   const [reason, setReason] = useState("");
@@ -145,7 +147,7 @@ export function ReasonDialog({
     if (open) setReason("");
   }
   return (
-    <ConfirmDialog open={open} onOpenChange={onOpenChange} title={title} description={description} confirmLabel={confirmLabel} loading={loading} onConfirm={() => onConfirm(reason.trim())}>
+    <ConfirmDialog open={open} onOpenChange={onOpenChange} title={title} description={description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} loading={loading} onConfirm={() => onConfirm(reason.trim())}>
       <Field id={id} label="Reason (optional)">
         <Textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
       </Field>

@@ -251,6 +251,7 @@ function OrderActions({ order }: { order: Order }) {
         title="Cancel this order?"
         description={`“${order.design.name}” will not be made. You can submit the design again later.`}
         confirmLabel="Cancel order"
+        cancelLabel="Keep order"
         loading={cancel.isPending}
         onConfirm={(reason) =>
           cancel.mutate(

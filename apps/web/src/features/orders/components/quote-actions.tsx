@@ -26,6 +26,7 @@ export function useQuoteResponse() {
       title="Decline this quote?"
       description={declining ? `Your jeweller will prepare a new quote for “${declining.design_name}”. Tell us what to change, if you like.` : ""}
       confirmLabel="Decline"
+      cancelLabel="Go back"
       loading={decline.isPending}
       onConfirm={(reason) => {
         if (!declining) return;
