@@ -142,6 +142,7 @@ CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("us
 CREATE INDEX "order_comments_order_idx" ON "order_comments" USING btree ("order_id","seq");--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","seq");--> statement-breakpoint
 CREATE INDEX "order_events_user_seq_idx" ON "order_events" USING btree ("user_id","seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "order_events_activity_idx" ON "order_events" USING btree ("user_id","seq" DESC NULLS LAST) WHERE "order_events"."type" in ('comment', 'status_change', 'created');--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_status_changed_idx" ON "orders" USING btree ("status","status_changed_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

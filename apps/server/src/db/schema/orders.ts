@@ -95,6 +95,10 @@ export const orderEvents = pgTable(
   (t) => [
     index("order_events_order_idx").on(t.orderId, t.seq),
     index("order_events_user_seq_idx").on(t.userId, t.seq.desc()),
+    // The dashboard's activity: a customer's latest comments and status changes, read in index order.
+    index("order_events_activity_idx")
+      .on(t.userId, t.seq.desc())
+      .where(sql`${t.type} in ('comment', 'status_change', 'created')`),
   ],
 );
 

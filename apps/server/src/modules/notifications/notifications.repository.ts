@@ -1,4 +1,5 @@
-import { and, count, desc, eq, not } from "drizzle-orm";
+import { and, count, eq, not } from "drizzle-orm";
+import { newestFirst } from "../../db/order-by.ts";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
 
@@ -28,7 +29,7 @@ export function listNotifications(db: Db, userId: string, limit: number, offset:
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.seq))
+    .orderBy(newestFirst(notifications.seq))
     .limit(limit)
     .offset(offset);
 }

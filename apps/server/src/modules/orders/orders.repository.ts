@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "@atelier/contract";
+import { newestFirst } from "../../db/order-by.ts";
 import type { Db } from "../../db/client.ts";
 import { cadDesigns, orderComments, orderEvents, orders, payments, quotes, uploads, users } from "../../db/schema/index.ts";
 
@@ -89,7 +90,7 @@ export function listOrders(db: Db, filter: OrderFilter, limit: number, offset: n
     .select()
     .from(orders)
     .where(orderWhere(filter))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(newestFirst(orders.createdAt), newestFirst(orders.id))
     .limit(limit)
     .offset(offset);
 }
@@ -108,15 +109,24 @@ export function listEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.seq));
 }
 
-/** A customer's latest comments and status changes, with their orders: one index range on (user_id, created_at). */
-export function listActivity(db: Db, userId: string, limit: number) {
-  return db
-    .select({ event: orderEvents, orderNumber: orders.orderNumber, designName: orders.designName, orderStatus: orders.status })
+/**
+ * A customer's latest comments and status changes with their orders: the events come in index
+ * order from order_events_activity_idx and stop at `limit`, then their orders are read by key.
+ */
+export async function listActivity(db: Db, userId: string, limit: number) {
+  const events = await db
+    .select()
     .from(orderEvents)
-    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(and(eq(orderEvents.userId, userId), inArray(orderEvents.type, ["comment", "status_change", "created"])))
-    .orderBy(desc(orderEvents.seq))
+    .orderBy(newestFirst(orderEvents.seq))
     .limit(limit);
+  const ids = [...new Set(events.map((e) => e.orderId))];
+  const owners = ids.length === 0 ? [] : await db.select({ id: orders.id, orderNumber: orders.orderNumber, designName: orders.designName, status: orders.status }).from(orders).where(inArray(orders.id, ids));
+  const byId = new Map(owners.map((o) => [o.id, o]));
+  return events.flatMap((event) => {
+    const o = byId.get(event.orderId);
+    return o ? [{ event, orderNumber: o.orderNumber, designName: o.designName, orderStatus: o.status }] : [];
+  });
 }
 
 export async function insertComment(db: Db, values: typeof orderComments.$inferInsert): Promise<CommentRow> {
@@ -149,7 +159,7 @@ export function findQuote(db: Db, id: string, forUpdate = false): Promise<QuoteR
 }
 
 export function listOrderQuotes(db: Db, orderId: string): Promise<QuoteRow[]> {
-  return db.select().from(quotes).where(eq(quotes.orderId, orderId)).orderBy(desc(quotes.seq));
+  return db.select().from(quotes).where(eq(quotes.orderId, orderId)).orderBy(newestFirst(quotes.seq));
 }
 
 export async function updateQuote(db: Db, id: string, values: Partial<typeof quotes.$inferInsert>): Promise<void> {
@@ -211,7 +221,7 @@ export function listQuotes(db: Db, filter: QuoteFilter, limit: number, offset: n
     .from(quotes)
     .innerJoin(orders, eq(orders.id, quotes.orderId))
     .where(quoteWhere(filter))
-    .orderBy(desc(quotes.seq))
+    .orderBy(newestFirst(quotes.seq))
     .limit(limit)
     .offset(offset);
 }
