@@ -137,7 +137,7 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
             {!design.editable && (
               <p className="text-muted">
                 This design is in production, so it can no longer be edited here. Ask for changes in{" "}
-                <Link to={paths.dashboard.order.getHref(design.order.id)} className="text-accent-strong underline-offset-4 hover:underline">
+                <Link to={paths.dashboard.order.getHref(design.order.id)} className="text-accent-strong underline underline-offset-4">
                   the order&apos;s comments
                 </Link>
                 .
