@@ -104,8 +104,15 @@ function extractOrThrow(input: ExtractProductInput): ExtractedProduct {
     if (platform) sourced.push({ source: "shopify-json", signals: platform });
   }
 
+  const pageTitles = safely(
+    () =>
+      [$("h1").first().text(), $("title").first().text(), $('meta[property="og:title"]').attr("content") ?? ""]
+        .map((t) => cleanText(t).slice(0, 300))
+        .filter((t) => t !== ""),
+    [],
+  );
   const readGraph = (graph: SchemaGraph, source: ExtractionSource): void => {
-    const main = graph.mainProduct(canonical);
+    const main = graph.mainProduct(canonical, pageTitles);
     if (main !== null) {
       const read = readSchemaProduct(graph, main, input.url);
       weakIds.push(...read.weakIds);
@@ -309,7 +316,15 @@ function merge(
     [urlId ?? undefined, "url"],
     [labelledModel, "visible-page"],
   ];
-  const chosenId = idChoice.find(([id]) => id !== undefined && id !== "");
+  let chosenId = idChoice.find(([id]) => id !== undefined && id !== "");
+  // "HB-CF4-14W-6" where the page also names the product "HB-CF4-14W": the longer id is the
+  // selected size or colour, and the product's own SKU is the one without the suffix.
+  const otherIds: Array<[string | undefined, ExtractionSource]> = [
+    ...idChoice,
+    ...(visible?.labelledIds ?? []).map((l): [string, ExtractionSource] => [l.id, "visible-page"]),
+  ];
+  const base = chosenId?.[0] === undefined ? undefined : otherIds.find(([id]) => id !== undefined && isVariantOf(chosenId?.[0] ?? "", id));
+  if (base) chosenId = base;
   if (chosenId?.[0]) {
     p.product_id = chosenId[0];
     set("product_id", chosenId[1]);
@@ -434,6 +449,12 @@ function fillJewellery(draft: Draft, sourced: SourcedSignals[], visible: Visible
     p.design_details.design_features = found.design_features;
     set("design_details.design_features");
   }
+}
+
+/** Is `id` the product id `base` plus a short variant suffix ("-6", "_W", "/18", ".XL")? */
+function isVariantOf(id: string, base: string): boolean {
+  if (base.length < 4 || id.length <= base.length || !id.toLowerCase().startsWith(base.toLowerCase())) return false;
+  return /^[-_./][A-Za-z0-9]{1,6}$/.test(id.slice(base.length));
 }
 
 /** Does the URL carry this id as a token ("/p3182808", "-c1852d02y-q11.html", "?sku=1049084")? */

@@ -1,3 +1,4 @@
+import { titleTokens, tokenOverlap } from "./embedded-state.ts";
 import { normaliseCurrency, parseMachineAmount } from "./parse-price.ts";
 import type { NameValue, ProductSignals } from "./product-signals.ts";
 import { availabilityFromValue } from "./product-signals.ts";
@@ -95,9 +96,14 @@ export class SchemaGraph {
     return this.resolve(raw);
   }
 
-  /** The product the page is about: not a related item, with offers, matching the URL. */
-  mainProduct(pageUrl: string): SchemaNode | null {
+  /**
+   * The product the page is about: not a related item, with offers, matching the URL, named like
+   * the page (its h1 and <title>). Headers, promos and "deal of the day" widgets ship Product
+   * blocks of their own, often before the page's; document order alone picks theirs.
+   */
+  mainProduct(pageUrl: string, pageTitles: readonly string[] = []): SchemaNode | null {
     const page = comparableUrl(pageUrl);
+    const titles = pageTitles.map(titleTokens).filter((t) => t.size > 0);
     let best: { node: SchemaNode; score: number; order: number } | null = null;
     const variantsOfGroups = new Set<SchemaNode>();
     for (const { node } of this.nodes) {
@@ -117,6 +123,11 @@ export class SchemaGraph {
       if (found.related) score -= 6;
       const nodeUrl = firstText(node["url"], node["@id"]);
       if (nodeUrl !== null && page !== null && comparableUrl(absoluteUrl(nodeUrl, pageUrl) ?? "") === page) score += 2;
+      const name = firstText(node["name"]);
+      if (name !== null && titles.length > 0) {
+        const agreement = Math.max(...titles.map((t) => tokenOverlap(titleTokens(name), t)));
+        if (agreement >= 0.5) score += 2 * agreement;
+      }
       if (best === null || score > best.score) best = { node, score, order: found.order };
     }
     return best === null || best.score < 2 ? null : best.node;
@@ -301,7 +312,9 @@ export function readSchemaProduct(graph: SchemaGraph, product: SchemaNode, pageU
   else if (chosen?.price !== undefined) signals.offeredForSale = true;
 
   const idSource = selectedVariant ?? product;
-  const sku = cleanId(firstText(idSource["sku"])) ?? cleanId(chosen?.sku ?? null);
+  // A ProductGroup names the product in productGroupID; its variants' SKUs add a size or colour.
+  const groupId = selectedVariant ? undefined : cleanId(firstText(product["productGroupID"], product["inProductGroupWithID"]));
+  const sku = cleanId(firstText(idSource["sku"])) ?? groupId ?? cleanId(chosen?.sku ?? null);
   const weakIds = [
     cleanId(firstText(idSource["productID"])),
     cleanId(firstText(idSource["mpn"])),
