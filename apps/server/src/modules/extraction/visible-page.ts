@@ -226,7 +226,8 @@ export function readVisiblePage($: CheerioAPI, index: PageIndex, ctx: VisibleCon
     if (price.list !== undefined) reading.listPrice = price.list;
   }
 
-  const stock = findAvailability(index, mainButtons, price?.best.el ?? null, titleEl ?? null);
+  const otherOptions = otherOptionLabels($, index);
+  const stock = findAvailability(index, mainButtons, price?.best.el ?? null, titleEl ?? null, otherOptions);
   if (stock) {
     reading.available = stock.available;
     reading.availabilityEvidence = stock.evidence;
@@ -403,13 +404,89 @@ function findPrice(
   return result;
 }
 
+// Back-in-stock sign-ups: shops render them for every product and show them for sold-out sizes.
+const NOTIFY_HINT =
+  /notify|restock|back-?in-?stock|stock-?(?:alert|notif\w*)|waitlist|wait-?list|cwg|(?:^|[\s_-])bis(?:$|[\s_-])|subscribe|email-?me|alert-?me/i;
+const NOTIFY_TEXT =
+  /\b(?:notify\s+me|email\s+me|e-mail\s+me|alert\s+me|let\s+me\s+know|get\s+notified|tell\s+me\s+when|join\s+the\s+waitlist)\b|benachrichtig|m['’]avertir|avvisami|avísame|avise-me/i;
+/** Size and colour pickers: what their labels say about stock is about that option. */
+const PICKER_HINT = /swatch|variant|variation|variable-item|option|size-?(?:selector|picker|list)|colou?r-?(?:selector|picker|list)/i;
+const SELECTED_CLASS = /(?:^|[\s_-])(?:is-)?(?:active|selected|current|checked|chosen)(?:$|[\s_-])/i;
+
+function isSelectedOption(el: Element): boolean {
+  const a = el.attribs;
+  return (
+    SELECTED_CLASS.test(a["class"] ?? "") ||
+    a["aria-checked"] === "true" ||
+    a["aria-selected"] === "true" ||
+    a["aria-current"] === "true" ||
+    a["aria-current"] === "page" ||
+    "checked" in a ||
+    "selected" in a
+  );
+}
+
+/**
+ * Labels of the options a picker offers besides the selected one ("Gold vermeil" beside the
+ * active "Sterling silver"): a stock line that names one speaks about that option.
+ */
+export function otherOptionLabels($: CheerioAPI, index: PageIndex): string[] {
+  const labels = new Set<string>();
+  const labelOf = (el: Element): string => {
+    if (el.name === "input") {
+      const label = el.parent !== null && isElement(el.parent) && el.parent.name === "label" ? el.parent : null;
+      return cleanText(label !== null ? textContent(label) : (el.attribs["value"] ?? ""));
+    }
+    return cleanText(el.attribs["data-option-label"] ?? el.attribs["title"] ?? textContent(el));
+  };
+  let seen = 0;
+  $("[class], [aria-checked], [aria-selected], [aria-current], input[checked], option[selected]").each((_, el) => {
+    if (++seen > 20_000) return false;
+    if (!isSelectedOption(el) || index.isRelated(el)) return;
+    const parent = el.parent;
+    if (
+      parent === null ||
+      !isElement(parent) ||
+      parent.name === "nav" ||
+      (parent.name === "ul" && /menu|nav/i.test(attributeHints(parent)))
+    )
+      return;
+    // Radios sit in labels: their siblings are the other labels' inputs.
+    const group = el.name === "input" && parent.name === "label" ? parent.parent : parent;
+    if (group === null || !isElement(group)) return;
+    const selected = labelOf(el).toLowerCase();
+    const siblings = group.children
+      .filter(isElement)
+      .flatMap((c) =>
+        el.name === "input" && parent.name === "label"
+          ? c.children.filter((i): i is Element => isElement(i) && i.name === "input")
+          : c.name === el.name
+            ? [c]
+            : [],
+      );
+    for (const sibling of siblings.slice(0, 40)) {
+      if (sibling === el || isSelectedOption(sibling)) continue;
+      const label = labelOf(sibling).toLowerCase();
+      if (label.length >= 3 && label.length <= 40 && label !== selected && !selected.includes(label)) labels.add(label);
+    }
+    return;
+  });
+  return [...labels];
+}
+
 function findAvailability(
   index: PageIndex,
   buttons: Element[],
   priceEl: Element | null,
   titleEl: Element | null,
+  otherOptions: string[] = [],
 ): { available: boolean; evidence: "statement" | "button" | "conflicting" } | undefined {
   const anchors = [priceEl, titleEl, buttons[0] ?? null].filter((a): a is Element => a !== null);
+  const title = titleEl === null ? "" : cleanText(textContent(titleEl)).toLowerCase();
+  const aboutOtherOption = (text: string): boolean => {
+    const lower = text.toLowerCase();
+    return otherOptions.some((o) => lower.includes(o) && !title.includes(o));
+  };
   // Statements of stock near the product (not in carousels, menus or size pickers).
   let nearestOut = Number.POSITIVE_INFINITY;
   let nearestIn = Number.POSITIVE_INFINITY;
@@ -425,6 +502,10 @@ function findAvailability(
     const inStock = !out && IN_STOCK.test(entry.text) && !NEGATED.test(entry.text);
     if (!out && !inStock) continue;
     const hints = hintsUpward(entry.el, 3);
+    // Stock of another size or colour, or a sign-up form for when something returns.
+    if (PICKER_HINT.test(hints) || inPicker(entry.el)) continue;
+    if (out && (NOTIFY_HINT.test(hintsUpward(entry.el, 6)) || (NOTIFY_TEXT.test(entry.text) && liveButtons.length > 0))) continue;
+    if (aboutOtherOption(entry.text)) continue;
     const stockContext = /stock|availab|inventory|lager|dispon|verfüg|status|delivery|shipping/i.test(hints);
     const distance = anchors.length === 0 ? 30 : Math.min(...anchors.map((a) => treeDistance(entry.el, a)));
     const effective = stockContext ? distance - 6 : distance;
@@ -456,6 +537,14 @@ function findAvailability(
   if (enabledButton !== undefined) return { available: true, evidence: "button" };
   if (nearestOut <= 20) return { available: false, evidence: "statement" };
   return undefined;
+}
+
+/** Inside a <label>, <option> or <fieldset> of a form: an option's own text. */
+function inPicker(el: Element): boolean {
+  for (let p: AnyNode | null = el, i = 0; p !== null && i < 4; p = p.parent, i++) {
+    if (isElement(p) && (p.name === "label" || p.name === "fieldset" || p.name === "legend")) return true;
+  }
+  return false;
 }
 
 function findLabelledIds(index: PageIndex, anchor: AnyNode | null): Array<{ id: string; rank: number }> {
