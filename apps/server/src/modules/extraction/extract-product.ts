@@ -104,13 +104,15 @@ function extractOrThrow(input: ExtractProductInput): ExtractedProduct {
     if (platform) sourced.push({ source: "shopify-json", signals: platform });
   }
 
-  const pageTitles = safely(
-    () =>
-      [$("h1").first().text(), $("title").first().text(), $('meta[property="og:title"]').attr("content") ?? ""]
-        .map((t) => cleanText(t).slice(0, 300))
-        .filter((t) => t !== ""),
-    [],
-  );
+  // Read only when several products compete: each query is a pass over a big page.
+  const pageTitles = (): string[] =>
+    safely(
+      () =>
+        [$("h1").first().text(), $("title").first().text(), meta.get("og:title")?.[0] ?? ""]
+          .map((t) => cleanText(t).slice(0, 300))
+          .filter((t) => t !== ""),
+      [],
+    );
   const readGraph = (graph: SchemaGraph, source: ExtractionSource): void => {
     const main = graph.mainProduct(canonical, pageTitles);
     if (main !== null) {
@@ -376,7 +378,12 @@ function merge(
 
 function fillJewellery(draft: Draft, sourced: SourcedSignals[], visible: VisibleReading | null): void {
   const p = draft.product;
-  const attributes: NameValue[] = [...sourced.flatMap((s) => s.signals.attributes ?? []), ...(visible?.attributes ?? [])];
+  // The chosen option names the variant on offer; lists of every metal a design comes in do not.
+  const attributes: NameValue[] = [
+    ...(visible?.selectedOptions ?? []),
+    ...sourced.flatMap((s) => s.signals.attributes ?? []),
+    ...(visible?.attributes ?? []),
+  ];
   const category = first(sourced, "category")?.value;
   const zone = visible?.zoneText && !p.description.includes(visible.zoneText.slice(0, 200)) ? `\n${visible.zoneText}` : "";
   const found = extractJewelleryAttributes({

@@ -723,6 +723,29 @@ const FEATURES: Array<{ pattern: RegExp; feature: string }> = [
   { pattern: /\brhodium[\s-]plat(?:ed|ing)\b/i, feature: "Rhodium plated" },
 ];
 
+// ---------------------------------------------------------------- other variants
+
+/**
+ * Clauses naming the metals a design is "also offered in" describe other variants. Without them
+ * the first metal in the text would be another variant's ("also available in yellow gold. Shown:
+ * 18k white gold").
+ */
+const ALTERNATIVES = [
+  /\b(?:also|additionally)\s+(?:(?:offered|available|comes|made|sold|crafted|shown|stocked)\s+)?in\b[^.;!\n]*/gi,
+  /\b(?:available|offered|comes|made)\s+in\s+(?:other|several|multiple|different|more|\d+|two|three|four)\s+(?:metals?|colou?rs?|finishes|tones?|options?|variants?)\b[^.;!\n]*/gi,
+  /\b(?:other|more)\s+(?:metals?|colou?rs?|finishes|tones?|options?)(?:\s+available)?\s*[:\-–][^.;!\n]*/gi,
+  /\b(?:choose|select|pick)\s+(?:from|between)\b[^.;!\n]*/gi,
+  /\b(?:auch|ebenfalls)\s+(?:erhältlich\s+)?in\b[^.;!\n]*/gi,
+  /\b(?:également|aussi)\s+(?:disponible\s+)?en\b[^.;!\n]*/gi,
+  /\b(?:disponibile|disponible)\s+(?:anche|también)\s+en?\b[^.;!\n]*/gi,
+];
+
+export function withoutAlternatives(text: string): string {
+  let out = text;
+  for (const pattern of ALTERNATIVES) out = out.replace(pattern, " ");
+  return out;
+}
+
 // ---------------------------------------------------------------- labelled specification pairs
 
 const LABEL = {
@@ -779,7 +802,8 @@ export function extractJewelleryAttributes(input: JewelleryText): JewelleryAttri
   if (jewelryType) result.jewelry_type = jewelryType;
 
   // Metal: labelled pairs first, then the title (it names the piece), then the description.
-  const metalTexts = [...valuesFor(attributes, LABEL.metal), title, description];
+  const ownDescription = withoutAlternatives(description);
+  const metalTexts = [...valuesFor(attributes, LABEL.metal), title, ownDescription];
   for (const text of metalTexts) {
     const metal = parseMetal(text);
     if (metal.metal_type) {
@@ -789,7 +813,7 @@ export function extractJewelleryAttributes(input: JewelleryText): JewelleryAttri
     }
   }
   if (result.metal_type && !result.metal_color) {
-    for (const text of [...valuesFor(attributes, /colou?r/i), title, description]) {
+    for (const text of [...valuesFor(attributes, /colou?r/i), title, ownDescription]) {
       const metal = parseMetal(`${text} ${result.metal_type}`);
       if (metal.metal_color) {
         result.metal_color = metal.metal_color;
@@ -797,7 +821,7 @@ export function extractJewelleryAttributes(input: JewelleryText): JewelleryAttri
       }
     }
   }
-  for (const text of [...valuesFor(attributes, LABEL.purity), ...valuesFor(attributes, LABEL.metal), title, description]) {
+  for (const text of [...valuesFor(attributes, LABEL.purity), ...valuesFor(attributes, LABEL.metal), title, ownDescription]) {
     const purity = parsePurity(text, result.metal_type);
     if (purity) {
       result.purity = purity;

@@ -101,9 +101,17 @@ export class SchemaGraph {
    * the page (its h1 and <title>). Headers, promos and "deal of the day" widgets ship Product
    * blocks of their own, often before the page's; document order alone picks theirs.
    */
-  mainProduct(pageUrl: string, pageTitles: readonly string[] = []): SchemaNode | null {
+  mainProduct(pageUrl: string, pageTitles: () => readonly string[] = () => []): SchemaNode | null {
     const page = comparableUrl(pageUrl);
-    const titles = pageTitles.map(titleTokens).filter((t) => t.size > 0);
+    let titleSets: Array<Set<string>> | null = null;
+    const candidates = this.nodes.filter((f) => !f.related && isProductNode(f.node)).length;
+    const titles = (): Array<Set<string>> =>
+      (titleSets ??=
+        candidates > 1
+          ? pageTitles()
+              .map(titleTokens)
+              .filter((t) => t.size > 0)
+          : []);
     let best: { node: SchemaNode; score: number; order: number } | null = null;
     const variantsOfGroups = new Set<SchemaNode>();
     for (const { node } of this.nodes) {
@@ -124,8 +132,8 @@ export class SchemaGraph {
       const nodeUrl = firstText(node["url"], node["@id"]);
       if (nodeUrl !== null && page !== null && comparableUrl(absoluteUrl(nodeUrl, pageUrl) ?? "") === page) score += 2;
       const name = firstText(node["name"]);
-      if (name !== null && titles.length > 0) {
-        const agreement = Math.max(...titles.map((t) => tokenOverlap(titleTokens(name), t)));
+      if (name !== null && titles().length > 0) {
+        const agreement = Math.max(...titles().map((t) => tokenOverlap(titleTokens(name), t)));
         if (agreement >= 0.5) score += 2 * agreement;
       }
       if (best === null || score > best.score) best = { node, score, order: found.order };

@@ -27,6 +27,8 @@ export interface VisibleReading {
   /** Visible text of the block holding the title, price and buy button (the product's own area). */
   zoneText?: string;
   attributes: NameValue[];
+  /** The options the page shows as chosen ("Metal" → "14k Rose Gold"): the variant on offer. */
+  selectedOptions: NameValue[];
 }
 
 const BUY_TEXT =
@@ -55,8 +57,12 @@ const LABEL_RANK1 =
   /(?:^|\b)(?:sku|asin|item\s*(?:#|no\.?|number|code|id)|product\s*(?:#|code|no\.?|number|id)|article\s*(?:no\.?|number|code)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer|no)\.?|artikelnummer|artikelnr\.?|bestellnummer|best\.?-?nr\.?|order\s*(?:code|number)|ref(?:erence)?\.?|réf(?:érence)?\.?|référence|rif\.?|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|codice|kod(?:\s+produktu)?|numer\s+(?:katalogowy|referencyjny|produktu)|nr\s+katalogowy|varenummer|varenr\.?|artikelnummer|tuotenumero|tuotekoodi|cikkszám|termékkód|katalogové\s+číslo|kód\s+produktu|produktkod|produktnummer|šifra(?:\s+(?:artikla|izdelka))?|sifra|produkta\s+kods|preces\s+kods|prekės\s+kodas|tootekood|stock\s*(?:code|number)|style\s*(?:#|no\.?|number|code)|design\s*(?:#|no\.?|number|code)|item|art\.|商品番号|品番|商品编号|货号|商品編號|артикул|код\s+товара|מק"ט|מק״ט|رمز\s+المنتج)\s*[:#.\-–]?\s*$/i;
 const LABEL_RANK2 =
   /(?:^|\b)(?:model(?:\s*(?:#|no\.?|number|code))?|modell(?:nummer)?|modèle|modello|modelo|part\s*(?:#|no\.?|number)|mpn|manufacturer\s+(?:part\s+number|code|number)|hersteller(?:-?nr\.?|nummer|artikelnummer)|ražotāja\s+kods|kod\s+producenta|código\s+(?:del\s+)?fabricante|codice\s+produttore|référence\s+fabricant|型番|型号)\s*[:#.\-–]?\s*$/i;
-const INLINE_LABEL =
-  /(?:^|[\s(|•·,;])(sku|asin|item\s*(?:#|no\.?|number)|product\s*(?:code|no\.?|number|id)|article\s*(?:no\.?|number)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|artikelnr\.?|bestellnummer|ref(?:erence)?\.?|réf(?:érence)?\.?|referencia|referência|riferimento|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|kod\s+produktu|numer\s+(?:katalogowy|referencyjny)|varenummer|šifra|produkta\s+kods|stock\s*(?:no\.?|number|code)|style\s*(?:#|no\.?)|design\s*(?:#|no\.?)|model(?:\s*(?:#|no\.?|number))?|mpn|商品番号|品番|商品编号|货号|артикул|מק"ט|מק״ט)\s*[:#\-–：]\s*([A-Za-z0-9][A-Za-z0-9\-./_]{1,40})/i;
+const INLINE_LABEL_NAMES =
+  /(sku|asin|item\s*(?:#|no\.?|number)|product\s*(?:code|no\.?|number|id)|article\s*(?:no\.?|number)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|artikelnr\.?|bestellnummer|ref(?:erence)?\.?|réf(?:érence)?\.?|referencia|referência|riferimento|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|kod\s+produktu|numer\s+(?:katalogowy|referencyjny)|varenummer|šifra|produkta\s+kods|stock\s*(?:no\.?|number|code)|style\s*(?:#|no\.?)|design\s*(?:#|no\.?)|model(?:\s*(?:#|no\.?|number))?|mpn|商品番号|品番|商品编号|货号|артикул|מק"ט|מק״ט)/
+    .source;
+const INLINE_LABEL = new RegExp(`(?:^|[\\s(|•·,;])${INLINE_LABEL_NAMES}\\s*[:#\\-–：]\\s*([A-Za-z0-9][A-Za-z0-9\\-./_]{1,40})`, "i");
+/** "Ref. ADB-MG-3W", "SKU 4471-W": a short line of a label and an id with only a space between. */
+const SPACED_LABEL = new RegExp(`^${INLINE_LABEL_NAMES}\\s+([A-Za-z0-9][A-Za-z0-9\\-./_]{1,40})$`, "i");
 
 const ID_ATTRIBUTE_HINT =
   /(?:^|[\s_-])(?:sku|sku-?(?:value|number|code)|product-?ref(?:erence)?|reference|ref-?number|product-?code|productcode|product-?number|article-?(?:number|no|nr)|artikel-?(?:nr|nummer)|item-?(?:number|no|code)|style-?(?:number|no|code)|model-?number|part-?number|mpn)(?:$|[\s_-])/i;
@@ -202,7 +208,7 @@ export interface VisibleContext {
 }
 
 export function readVisiblePage($: CheerioAPI, index: PageIndex, ctx: VisibleContext): VisibleReading {
-  const reading: VisibleReading = { labelledIds: [], images: [], attributes: [] };
+  const reading: VisibleReading = { labelledIds: [], images: [], attributes: [], selectedOptions: [] };
   const documentTitle = cleanText($("title").first().text());
   const titleEl = findTitle($, index, [ctx.knownTitle ?? "", documentTitle, $('meta[property="og:title"]').attr("content") ?? ""]);
   if (titleEl) {
@@ -240,6 +246,7 @@ export function readVisiblePage($: CheerioAPI, index: PageIndex, ctx: VisibleCon
     .find((u): u is string => u !== null);
   if (video) reading.videoUrl = video;
   reading.attributes = specificationPairs($);
+  reading.selectedOptions = selectedOptionPairs($, index);
   const description = $(DESCRIPTION_SELECTOR)
     .toArray()
     .filter(isElement)
@@ -426,6 +433,36 @@ function isSelectedOption(el: Element): boolean {
   );
 }
 
+/** Elements of option pickers, gathered in one walk (selector queries cost a pass each on big pages). */
+interface OptionElements {
+  /** Marked chosen: a selected/active class, aria-checked/selected/current, checked, selected. */
+  selected: Element[];
+  selects: Element[];
+}
+
+const optionCache = new WeakMap<PageIndex, OptionElements>();
+
+function optionElements(index: PageIndex): OptionElements {
+  const cached = optionCache.get(index);
+  if (cached) return cached;
+  const found: OptionElements = { selected: [], selects: [] };
+  const stack: AnyNode[] = [index.body];
+  let visited = 0;
+  while (stack.length > 0 && visited++ < 200_000) {
+    const node = stack.pop();
+    if (node === undefined || !isElement(node)) continue;
+    if (node.name === "script" || node.name === "style" || node.name === "svg" || node.name === "template") continue;
+    if (node.name === "select") found.selects.push(node);
+    else if (found.selected.length < 2_000 && isSelectedOption(node)) found.selected.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      if (child !== undefined && isElement(child)) stack.push(child);
+    }
+  }
+  optionCache.set(index, found);
+  return found;
+}
+
 /**
  * Labels of the options a picker offers besides the selected one ("Gold vermeil" beside the
  * active "Sterling silver"): a stock line that names one speaks about that option.
@@ -439,10 +476,9 @@ export function otherOptionLabels($: CheerioAPI, index: PageIndex): string[] {
     }
     return cleanText(el.attribs["data-option-label"] ?? el.attribs["title"] ?? textContent(el));
   };
-  let seen = 0;
-  $("[class], [aria-checked], [aria-selected], [aria-current], input[checked], option[selected]").each((_, el) => {
-    if (++seen > 20_000) return false;
-    if (!isSelectedOption(el) || index.isRelated(el)) return;
+  for (const el of optionElements(index).selected) {
+    if (labels.size > 200) break;
+    if (index.isRelated(el)) continue;
     const parent = el.parent;
     if (
       parent === null ||
@@ -450,10 +486,10 @@ export function otherOptionLabels($: CheerioAPI, index: PageIndex): string[] {
       parent.name === "nav" ||
       (parent.name === "ul" && /menu|nav/i.test(attributeHints(parent)))
     )
-      return;
+      continue;
     // Radios sit in labels: their siblings are the other labels' inputs.
     const group = el.name === "input" && parent.name === "label" ? parent.parent : parent;
-    if (group === null || !isElement(group)) return;
+    if (group === null || !isElement(group)) continue;
     const selected = labelOf(el).toLowerCase();
     const siblings = group.children
       .filter(isElement)
@@ -469,8 +505,7 @@ export function otherOptionLabels($: CheerioAPI, index: PageIndex): string[] {
       const label = labelOf(sibling).toLowerCase();
       if (label.length >= 3 && label.length <= 40 && label !== selected && !selected.includes(label)) labels.add(label);
     }
-    return;
-  });
+  }
   return [...labels];
 }
 
@@ -539,6 +574,68 @@ function findAvailability(
   return undefined;
 }
 
+const OPTION_NAME_PREFIX = /^(?:please\s+)?(?:select|choose|pick)\s+(?:a\s+|an\s+|the\s+|your\s+)?/i;
+
+/**
+ * The chosen value of each option picker that is not about another product: a checked radio
+ * (named by its fieldset's legend), a selected <option> (named by its label), a swatch marked
+ * selected (named by its group). Server-rendered pages mark the variant the URL selects.
+ */
+export function selectedOptionPairs($: CheerioAPI, index: PageIndex): NameValue[] {
+  const pairs: NameValue[] = [];
+  const add = (name: string | undefined, value: string | undefined): void => {
+    const n = cleanText(name ?? "")
+      .replace(/[:：*]\s*$/, "")
+      .replace(OPTION_NAME_PREFIX, "")
+      .trim();
+    const v = cleanText(value ?? "");
+    if (n.length > 0 && n.length <= 40 && v.length > 0 && v.length <= 80 && pairs.length < 20) pairs.push({ name: n, value: v });
+  };
+  const labelFor = (el: Element): string | undefined => {
+    const id = el.attribs["id"];
+    if (id === undefined || !/^[\w-]+$/.test(id)) return undefined;
+    const text = $(`label[for="${id}"]`).first().text();
+    return text === "" ? undefined : text;
+  };
+  const closest = (el: Element, tag: string): Element | null => {
+    for (let p: AnyNode | null = el.parent, i = 0; p !== null && i < 8; p = p.parent, i++) if (isElement(p) && p.name === tag) return p;
+    return null;
+  };
+  const { selected, selects } = optionElements(index);
+  for (const el of selected) {
+    if (el.name !== "input" || el.attribs["type"] !== "radio" || index.isRelated(el)) continue;
+    const label = el.parent !== null && isElement(el.parent) && el.parent.name === "label" ? textContent(el.parent) : labelFor(el);
+    const fieldset = closest(el, "fieldset");
+    const legend = fieldset === null ? undefined : $(fieldset).children("legend").first().text();
+    add(legend || el.attribs["name"], label || el.attribs["value"]);
+  }
+  for (const el of selects.slice(0, 40)) {
+    if (index.isRelated(el)) continue;
+    const option = el.children.find((o): o is Element => isElement(o) && o.name === "option" && "selected" in o.attribs);
+    if (option === undefined) continue;
+    add(labelFor(el) ?? el.attribs["aria-label"] ?? el.attribs["data-option-name"] ?? el.attribs["name"], textContent(option));
+  }
+  for (const el of selected) {
+    if (el.name === "input" || el.name === "option" || index.isRelated(el)) continue;
+    // Swatches: an element of a picker, marked chosen, naming its value.
+    const a = el.attribs;
+    if (a["data-option-label"] === undefined && a["data-value"] === undefined && !/swatch/i.test(a["class"] ?? "")) continue;
+    const group = el.parent;
+    if (group === null || !isElement(group)) continue;
+    const g = group.attribs;
+    let name = g["data-option-name"] ?? g["aria-label"] ?? g["data-attribute-name"] ?? g["data-attribute-code"];
+    if (name === undefined) {
+      // The label is the group's previous sibling ("Metal" above the swatches) or a span inside it.
+      const before = group.prev;
+      const labelEl =
+        before !== null && isElement(before) ? before : group.children.find((c) => isElement(c) && c !== el && c.name === "span");
+      if (labelEl !== undefined && isElement(labelEl)) name = textContent(labelEl);
+    }
+    add(name?.replace(/^attribute_(?:pa_)?/, "").replace(/[-_]/g, " "), a["data-option-label"] ?? a["title"] ?? textContent(el));
+  }
+  return pairs;
+}
+
 /** Inside a <label>, <option> or <fieldset> of a form: an option's own text. */
 function inPicker(el: Element): boolean {
   for (let p: AnyNode | null = el, i = 0; p !== null && i < 4; p = p.parent, i++) {
@@ -559,7 +656,9 @@ function findLabelledIds(index: PageIndex, anchor: AnyNode | null): Array<{ id: 
       if (rank === 1 && /\s/.test(clean)) return;
       if (isIdLike(clean)) found.push({ id: clean, rank, score: rank * 100 + distance + (entry.chrome ? 50 : 0) });
     };
-    const inline = INLINE_LABEL.exec(entry.text);
+    const spaced = entry.text.length <= 56 ? SPACED_LABEL.exec(entry.text) : null;
+    // Without a colon the id must hold a digit: "Ref. ADB-MG-3W", not "Item details".
+    const inline = INLINE_LABEL.exec(entry.text) ?? (spaced?.[2] !== undefined && /\d/.test(spaced[2]) ? spaced : null);
     if (inline?.[1] && inline[2]) {
       push(inline[2], /model|mpn/i.test(inline[1]) ? 2 : 1);
       continue;
