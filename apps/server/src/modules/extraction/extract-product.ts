@@ -234,6 +234,24 @@ function merge(
     p.price = structuredPrice.value;
     priceSource = structuredPrice.signals;
     set("price", structuredPrice.source);
+    // Several offers (variants, an AggregateOffer's range): the one the buy box shows is the
+    // product's current price, and the first offer or the lowest price need not be it.
+    const shown = visible?.price;
+    if (
+      shown !== undefined &&
+      Math.abs(shown - structuredPrice.value) >= 0.005 &&
+      structuredPrice.source !== "shopify-json" &&
+      structuredPrice.signals.selectedByUrl !== true
+    ) {
+      const confirming = sourced.find(
+        (s) => s.source !== "shopify-json" && (s.signals.offerPrices ?? []).some((x) => Math.abs(x - shown) < 0.005),
+      );
+      if (confirming) {
+        p.price = shown;
+        priceSource = { ...confirming.signals, listPrice: undefined };
+        set("price", confirming.source);
+      }
+    }
     // A structured price equal to the visible strikethrough price is the pre-sale price.
     if (
       visible?.price !== undefined &&

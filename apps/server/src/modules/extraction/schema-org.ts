@@ -302,12 +302,20 @@ export function readSchemaProduct(graph: SchemaGraph, product: SchemaNode, pageU
   if (!chosen) {
     chosen = offers.find((o) => urlSelects(pageUrl, [o.sku], o.url) && o.price !== undefined);
   }
+  const urlChosen = chosen !== undefined;
   if (!chosen) {
     const all = [...offers, ...variantOffers.map((v) => v.offer)];
     chosen = all.find((o) => o.price !== undefined && o.available !== false) ?? all.find((o) => o.price !== undefined) ?? all[0];
     if (chosen && !offers.includes(chosen)) chosenVariant = variantOffers.find((v) => v.offer === chosen)?.variant;
   }
   if (chosen?.price !== undefined) signals.price = chosen.price;
+  // Offers that can be bought: a sold-out variant's price shown beside a disabled button is not the offer.
+  const offerPrices = [...offers, ...variantOffers.map((v) => v.offer)]
+    .filter((o) => o.available !== false)
+    .map((o) => o.price)
+    .filter((x): x is number => x !== undefined);
+  if (offerPrices.length > 1) signals.offerPrices = offerPrices.slice(0, 200);
+  if (urlChosen) signals.selectedByUrl = true;
   if (chosen?.listPrice !== undefined && chosen.listPrice > (chosen.price ?? 0)) signals.listPrice = chosen.listPrice;
   const currency = chosen?.currency ?? offers.find((o) => o.currency)?.currency;
   if (currency) signals.currency = currency;
