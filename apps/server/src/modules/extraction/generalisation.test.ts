@@ -89,6 +89,17 @@ describe("price: the main product's current price among several on the page", ()
   ])("%s", (_name, html, price) => {
     expect(extractProduct({ html, url }).price).toBe(price);
   });
+
+  it("reads a bare amount whose currency word is the next element, not a 'from $590' promotion", () => {
+    const html = page(
+      "<title>多功能碗籃組</title>",
+      `<h1>多功能碗籃組</h1><div class="promo"><a href="/event">消費滿額享$590起 加購</a></div>
+       <table><tr><td><strong>特價</strong> <span style="font:bold 27px Verdana">2320</span><span class="t13"> 元 </span></td></tr></table>
+       <button class="buy">加入購物車</button>`,
+    );
+    const product = extractProduct({ html, url: "https://www.shop.example.com.tw/p/M1" });
+    expect(product.price).toBe(2320);
+  });
 });
 
 describe("availability: the product's own state, not a variant's, another product's or a widget's", () => {

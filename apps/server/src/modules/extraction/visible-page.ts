@@ -144,7 +144,7 @@ const VARIANT_HINT = /swatch|twister|variant-?option|variation|option-?value|siz
 const LIST_TEXT =
   /^(?:was|statt|anstatt|avant|prima|antes|before|regular(?:\s+price)?|list(?:\s+price)?|rrp|uvp|msrp|originally|original(?:\s+price)?|old\s+price|prix\s+barré|alter\s+preis|prezzo\s+di\s+listino|precio\s+anterior|de|van|zamiast|était|compare\s+at|m\.?r\.?p\.?)\b/i;
 const JUNK_TEXT =
-  /(?:\/\s*(?:mo|month|monat|mois|mes|mese|m|kg|g|l|m²|m2|100\s*g|100\s*ml|st(?:ück|k)?|piece|unit)\b)|\bper\s+(?:month|kg|unit|item)\b|\bx\s*\d+\s*(?:months|monate|mois|mesi|meses|rate)\b|\d+\s*x\s*[\d.,]|\b(?:shipping|delivery|versand|livraison|spedizione|envío|postage|save|saving|you\s+save|économisez|sparen|risparmi|ahorra|off|rabatt|remise|sconto|descuento|points|punkte|instalments?|installments?|cashback|emi|from|ab|dès|da|desde|od)\b|%/i;
+  /\d\s*(?:起|から|부터)|(?:\/\s*(?:mo|month|monat|mois|mes|mese|m|kg|g|l|m²|m2|100\s*g|100\s*ml|st(?:ück|k)?|piece|unit)\b)|\bper\s+(?:month|kg|unit|item)\b|\bx\s*\d+\s*(?:months|monate|mois|mesi|meses|rate)\b|\d+\s*x\s*[\d.,]|\b(?:shipping|delivery|versand|livraison|spedizione|envío|postage|save|saving|you\s+save|économisez|sparen|risparmi|ahorra|off|rabatt|remise|sconto|descuento|points|punkte|instalments?|installments?|cashback|emi|from|ab|dès|da|desde|od)\b|%/i;
 
 const NUMBER_TOKENS = /\d(?:[\d.,'’\u00a0\u202f ]*\d)?/g;
 
@@ -197,6 +197,13 @@ function shortText(el: Element, max: number): string | null {
   if (!walk(el)) return null;
   const text = cleanText(out);
   return text.length > max ? null : text;
+}
+
+/** Text of the element right after this one, skipping whitespace; null when there is none. */
+function nextElementText(el: Element): string | null {
+  let next = el.next;
+  while (next !== null && isText(next) && next.data.trim() === "") next = next.next;
+  return next !== null && isElement(next) ? cleanText(textContent(next)) : null;
 }
 
 export interface VisibleContext {
@@ -356,7 +363,13 @@ function findPrice(
       if (text === null) break;
       // A parent that adds other numbers ("(7) from 99,12 €") is no longer one price.
       if (level > 0 && [...text.matchAll(NUMBER_TOKENS)].length > 1) break;
-      const money = moneyFromText(text, ctx.hostname, ctx.currencyHint);
+      let money = moneyFromText(text, ctx.hostname, ctx.currencyHint);
+      if (money !== null && money.currency === null && level === 0) {
+        // "<span>2320</span><span> 元 </span>": the currency word is the next element.
+        const unit = nextElementText(el);
+        const currency = unit !== null && unit.length <= 6 ? detectCurrency(unit, ctx.hostname) : null;
+        if (currency !== null && !/\d/.test(unit ?? "")) money = { amount: money.amount, currency };
+      }
       if (money !== null && (money.currency !== null || /price|preis|prix|prezzo|precio|cena|pris|amount/i.test(attributeHints(el)))) {
         best = { el, money, level };
         if (money.currency !== null && level > 0) break;
