@@ -234,3 +234,41 @@ describe("odd input around the new readers", () => {
     }
   });
 });
+
+describe("jewellery sale pages: the sale price beside the buy button, not the struck original", () => {
+  const stale = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: "Oval Halo Ring",
+    offers: { "@type": "Offer", price: "3200.00", priceCurrency: "GBP", availability: "https://schema.org/InStock" },
+  });
+  it.each([
+    [
+      "struck through by an inline style",
+      `<span style="text-decoration: line-through; color: #888">£3,200.00</span> <span class="sale">£2,720.00</span>`,
+    ],
+    [
+      "struck through by a Tailwind class",
+      `<span class="text-gray-500 line-through">£3,200.00</span> <span class="text-lg font-bold">£2,720.00</span>`,
+    ],
+    ["marked 'Was' in its own text", `<span class="p1">Was £3,200.00</span> <span class="p2">Now £2,720.00</span>`],
+  ])("%s, with the original left in stale JSON-LD", (_name, prices) => {
+    const html = page(
+      `<title>Oval Halo Ring</title>${stale}`,
+      `<h1>Oval Halo Ring</h1><div class="prices">${prices}</div><button class="add-to-cart">Add to basket</button>`,
+    );
+    const product = extractProduct({ html, url });
+    expect(product.price).toBe(2720);
+    expect(product.list_price).toBe(3200);
+  });
+
+  it("leaves a 'you may also like' block alone when only its heading says what it is", () => {
+    const html = page(
+      "<title>Oval Halo Ring</title>",
+      `<h1>Oval Halo Ring</h1><div class="info"><div class="buy"><button class="add-to-cart">Add to basket</button></div>
+       <div><h3>You may also like</h3><div><a href="/p/2"><img src="/p2.jpg" alt=""><span>Pear Halo Ring</span><span class="amount">£1,850.00</span></a></div></div></div>
+       <p class="lead">£2,720.00</p>`,
+    );
+    expect(extractProduct({ html, url }).price).toBe(2720);
+  });
+});
