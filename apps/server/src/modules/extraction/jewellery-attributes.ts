@@ -128,12 +128,13 @@ const FINENESS_TO_KARAT: Record<string, string> = {
 export function parsePurity(text: string, metalType?: string): string | undefined {
   const pt = /\bPt\s?-?(950|900|999|850)\b/i.exec(text) ?? /\b(950|900|999)\s*(?:platinum|platin|platine|platino)\b/i.exec(text);
   if (pt?.[1]) return pt[1];
+  // "1.20 ct" is a stone's weight, not 20-karat gold: a karat number does not follow a decimal point.
   const karat =
-    /\b(9|10|12|14|15|18|20|21|22|24)\s?(?:k|kt|kts|karat|karats|carat|carats|ct)\b(?=\s*(?:solid\s+|real\s+)?(?:\w+\s+)?(?:gold|or|oro|gelb|weiß|weiss|rot|rosé|rose|white|yellow|pink|red|\/|$|,|\.|\)|-|\s))/i.exec(
+    /(?<![\d.,])\b(9|10|12|14|15|18|20|21|22|24)\s?(?:k|kt|kts|karat|karats|carat|carats|ct)\b(?=\s*(?:solid\s+|real\s+)?(?:\w+\s+)?(?:gold|or|oro|gelb|weiß|weiss|rot|rosé|rose|white|yellow|pink|red|\/|$|,|\.|\)|-|\s))/i.exec(
       text,
     ) ??
-    /\b(9|10|14|18|22|24)\s?k\b/i.exec(text) ??
-    /\b(9|10|14|18|22|24)\s?(?:karat|carat|kt|ct)\s+(?:solid\s+)?(?:white\s+|yellow\s+|rose\s+)?gold\b/i.exec(text);
+    /(?<![\d.,])\b(9|10|14|18|22|24)\s?k\b/i.exec(text) ??
+    /(?<![\d.,])\b(9|10|14|18|22|24)\s?(?:karat|carat|kt|ct)\s+(?:solid\s+)?(?:white\s+|yellow\s+|rose\s+)?gold\b/i.exec(text);
   const japanese = /\bK(9|10|14|18|22|24)\b/.exec(text);
   if (japanese?.[1] && !karat) return `${japanese[1]}K`;
   const plating = karat
