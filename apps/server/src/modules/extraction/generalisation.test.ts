@@ -272,3 +272,24 @@ describe("jewellery sale pages: the sale price beside the buy button, not the st
     expect(extractProduct({ html, url }).price).toBe(2720);
   });
 });
+
+describe("embedded state: the page's product, not a recommendation listed first", () => {
+  it("prefers the state object named exactly like the page over a near namesake under 'recommendations'", () => {
+    const state = {
+      props: {
+        pageProps: {
+          recommendations: [{ name: "Classic Diamond Tennis Bracelet 5 ct", sku: "VL-TB-500", price: 4990, currency: "USD" }],
+          product: { name: "Classic Diamond Tennis Bracelet 3 ct", sku: "VL-TB-300", price: 2450, currency: "USD" },
+        },
+      },
+    };
+    const html = page(
+      "<title>Classic Diamond Tennis Bracelet 3 ct | Vellora</title>",
+      `<h1>Classic Diamond Tennis Bracelet 3 ct</h1><button class="add-to-cart">Add to bag</button>
+       <script id="__NEXT_DATA__" type="application/json">${JSON.stringify(state)}</script>`,
+    );
+    const product = extractProduct({ html, url });
+    expect(product.price).toBe(2450);
+    expect(product.product_id).toBe("VL-TB-300");
+  });
+});
