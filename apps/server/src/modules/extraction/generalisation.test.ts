@@ -90,6 +90,29 @@ describe("price: the main product's current price among several on the page", ()
     expect(extractProduct({ html, url }).price).toBe(price);
   });
 
+  it("skips an instalment and a list price among an offer's price specifications", () => {
+    const html = page(
+      `<title>Aster Studs</title>${jsonLd({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Aster Studs",
+        offers: {
+          "@type": "Offer",
+          priceCurrency: "USD",
+          priceSpecification: [
+            { "@type": "UnitPriceSpecification", price: 33.17, priceCurrency: "USD", billingDuration: 6, unitCode: "MON" },
+            { "@type": "UnitPriceSpecification", price: 240, priceCurrency: "USD", priceType: "https://schema.org/ListPrice" },
+            { "@type": "UnitPriceSpecification", price: 199, priceCurrency: "USD" },
+          ],
+        },
+      })}`,
+      "<h1>Aster Studs</h1>",
+    );
+    const product = extractProduct({ html, url });
+    expect(product.price).toBe(199);
+    expect(product.list_price).toBe(240);
+  });
+
   it("reads a bare amount whose currency word is the next element, not a 'from $590' promotion", () => {
     const html = page(
       "<title>多功能碗籃組</title>",

@@ -179,6 +179,16 @@ function readOffer(graph: SchemaGraph, offer: SchemaNode, hostname: string): Off
   for (const spec of asArray(graph.get(offer, "priceSpecification")).filter(isRecord)) {
     const specPrice = positive(parseMachineAmount(firstScalar(spec["price"]), currency));
     if (specPrice === undefined) continue;
+    // Instalments, subscriptions and unit prices (per month, per 100 g) are not the price of the item.
+    if (
+      spec["billingDuration"] !== undefined ||
+      spec["billingIncrement"] !== undefined ||
+      spec["referenceQuantity"] !== undefined ||
+      /installment|instalment|subscription|downpayment|activationfee|cleaningfee|distributionfee/i.test(
+        firstText(spec["priceComponentType"]) ?? "",
+      )
+    )
+      continue;
     const priceType = (firstText(spec["priceType"]) ?? "").toLowerCase();
     const specCurrency = normaliseCurrency(firstText(spec["priceCurrency"]), hostname);
     if (specCurrency && !reading.currency) reading.currency = specCurrency;
