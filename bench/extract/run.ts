@@ -54,7 +54,8 @@ const heldOutFolds = new Set(
 if (foldCount >= 2 && heldOutFolds.size === 0) {
   for (let f = Math.ceil(foldCount * 0.6); f < foldCount; f++) heldOutFolds.add(f);
 }
-const showHeldOut = args.includes("--show-held-out") || process.env["BENCH_SHOW_HELD_OUT"] === "1";
+const showHeldOut =
+  args.includes("--show-held-out") || process.env["BENCH_SHOW_HELD_OUT"] === "1" || process.env["npm_config_show_held_out"] === "true";
 
 const PUBLISHED: Record<string, { zyte: number; diffbot: number; extruct: number }> = {
   price: { zyte: 0.918, diffbot: 0.824, extruct: 0.685 },
