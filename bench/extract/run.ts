@@ -6,6 +6,10 @@
  *   npm run bench:extract -- -- --verbose      plus every miss (npm itself eats a single "--verbose")
  *   BENCH_VERBOSE=1 npm run bench:extract      the same
  *   npm run bench:extract -- -- --only zalando  only pages whose name contains the text
+ *   npm run bench:extract -- -- --folds 5       plus F1 per fold of a shop-grouped 5-fold split,
+ *                                              dev folds against held-out folds (BENCH_FOLDS=5)
+ *   ... --folds 5 --held-out 3,4               which folds are held out (default: the last 40 %)
+ *   ... --folds 5 --verbose --show-held-out    misses are listed for dev folds only unless asked
  *
  * Corpus: EXTRACTION_CORPUS_DIR, else `<repo>/../shared/extraction-corpus`.
  */
@@ -15,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { extractProduct } from "../../apps/server/src/modules/extraction/extract-product.ts";
 import { decodeHtmlBytes } from "../../apps/server/src/lib/safe-fetch.ts";
+import { assignFolds, mean, shopOf, standardDeviation } from "./folds.ts";
 import type { Counts } from "./scoring.ts";
 import { add, emptyCounts, f1, percentile, samePrice, sameText, score } from "./scoring.ts";
 
@@ -31,6 +36,26 @@ const args = process.argv.slice(2);
 const verbose = args.includes("--verbose") || process.env["BENCH_VERBOSE"] === "1";
 const onlyIndex = args.indexOf("--only");
 const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? "") : "";
+// `npm run bench:extract -- --folds 5` hands "--folds 5" to the inner npm, which passes it on
+// as npm_config_folds; `-- -- --folds 5` reaches the script's argv.
+const optionValue = (name: string, env: string): string | undefined => {
+  const i = args.indexOf(name);
+  const inline = args.find((a) => a.startsWith(`${name}=`));
+  if (inline !== undefined) return inline.slice(name.length + 1);
+  return i >= 0 ? args[i + 1] : (process.env[env] ?? process.env[`npm_config_${name.slice(2).replace(/-/g, "_")}`]);
+};
+const foldCount = Math.max(0, Math.floor(Number(optionValue("--folds", "BENCH_FOLDS") ?? 0)) || 0);
+const heldOutFolds = new Set(
+  (optionValue("--held-out", "BENCH_HELD_OUT") ?? "")
+    .split(",")
+    .filter((f) => f.trim() !== "")
+    .map(Number),
+);
+if (foldCount >= 2 && heldOutFolds.size === 0) {
+  for (let f = Math.ceil(foldCount * 0.6); f < foldCount; f++) heldOutFolds.add(f);
+}
+const showHeldOut =
+  args.includes("--show-held-out") || process.env["BENCH_SHOW_HELD_OUT"] === "1" || process.env["npm_config_show_held_out"] === "true";
 
 const PUBLISHED: Record<string, { zyte: number; diffbot: number; extruct: number }> = {
   price: { zyte: 0.918, diffbot: 0.824, extruct: 0.685 },
@@ -51,12 +76,21 @@ const pages = readdirSync(join(corpusDir, "pages"))
   .filter((name) => name.includes(only))
   .sort();
 
-const counts: Record<string, Counts> = {
+type CountSet = Record<"price" | "sku" | "availability" | "availabilityAsServed", Counts>;
+const emptySet = (): CountSet => ({
   price: emptyCounts(),
   sku: emptyCounts(),
   availability: emptyCounts(),
   availabilityAsServed: emptyCounts(),
-};
+});
+const counts = emptySet();
+// Folds are assigned over the whole corpus, so --only does not move a page to another fold.
+const allPages = readdirSync(join(corpusDir, "pages"))
+  .filter((f) => f.endsWith(".html.gz"))
+  .map((f) => f.replace(/\.html\.gz$/, ""));
+const foldOf = foldCount >= 2 ? assignFolds(allPages, foldCount) : new Map<string, number>();
+const foldCounts = Array.from({ length: foldCount >= 2 ? foldCount : 0 }, emptySet);
+const foldPages = foldCounts.map(() => 0);
 const timings: number[] = [];
 const misses: string[] = [];
 
@@ -82,11 +116,16 @@ for (const name of pages) {
     availability: score(statedAvailability, label.availability ?? [], sameText),
     availabilityAsServed: score(servedAvailability, label.availability ?? [], sameText),
   };
-  for (const [key, outcome] of Object.entries(outcomes)) {
-    const bucket = counts[key];
-    if (bucket) add(bucket, outcome);
+  const fold = foldOf.get(name);
+  const foldBucket = fold === undefined ? undefined : foldCounts[fold];
+  for (const key of Object.keys(outcomes) as Array<keyof typeof outcomes>) {
+    add(counts[key], outcomes[key]);
+    if (foldBucket) add(foldBucket[key], outcomes[key]);
   }
-  if (verbose) {
+  if (fold !== undefined) foldPages[fold] = (foldPages[fold] ?? 0) + 1;
+  // Misses on held-out folds stay unread while rules are being developed.
+  const hideMisses = fold !== undefined && heldOutFolds.has(fold) && !showHeldOut;
+  if (verbose && !hideMisses) {
     const wrong: string[] = [];
     if (outcomes.price === "fp" || outcomes.price === "fn")
       wrong.push(`price ${outcomes.price}: got ${price} [${product.sources["price"] ?? "-"}] want ${JSON.stringify(label.price ?? [])}`);
@@ -96,16 +135,17 @@ for (const name of pages) {
       wrong.push(
         `availability ${outcomes.availability}: got ${statedAvailability} [${product.sources["is_available"] ?? "-"}] want ${JSON.stringify(label.availability ?? [])}`,
       );
-    if (wrong.length > 0) misses.push(`${name}\n    ${wrong.join("\n    ")}`);
+    const where = fold === undefined ? "" : ` (fold ${fold}, ${shopOf(name)})`;
+    if (wrong.length > 0) misses.push(`${name}${where}\n    ${wrong.join("\n    ")}`);
   }
 }
 
 const fmt = (n: number): string => n.toFixed(3);
 const rows: Array<[string, string, Counts]> = [
-  ["price", "price", counts["price"] ?? emptyCounts()],
-  ["sku (product_id)", "sku", counts["sku"] ?? emptyCounts()],
-  ["availability (stated)", "availability", counts["availability"] ?? emptyCounts()],
-  ["availability (as served)", "availability", counts["availabilityAsServed"] ?? emptyCounts()],
+  ["price", "price", counts.price],
+  ["sku (product_id)", "sku", counts.sku],
+  ["availability (stated)", "availability", counts.availability],
+  ["availability (as served)", "availability", counts.availabilityAsServed],
 ];
 
 if (verbose && misses.length > 0) {
@@ -125,3 +165,35 @@ console.log(
   `\nExtraction time per page (no network): p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms`,
 );
 console.log("Availability (stated) counts a value only when the page stated it; (as served) scores the API's value, default true.");
+
+if (foldCounts.length > 0) {
+  const dev = emptySet();
+  const held = emptySet();
+  foldCounts.forEach((set, fold) => {
+    const into = heldOutFolds.has(fold) ? held : dev;
+    for (const key of Object.keys(set) as Array<keyof CountSet>) {
+      into[key].tp += set[key].tp;
+      into[key].fp += set[key].fp;
+      into[key].fn += set[key].fn;
+    }
+  });
+  const line = (label: string, pages: string, set: CountSet): string =>
+    `${label.padEnd(26)} ${pages.padStart(5)}  ${fmt(f1(set.price))}  ${fmt(f1(set.sku))}  ${fmt(f1(set.availability))}`;
+  const devFolds = foldCounts.map((_, f) => f).filter((f) => !heldOutFolds.has(f));
+  console.log(
+    `\n${foldCount} folds grouped by shop (every page of a shop in one fold); dev folds ${devFolds.join(",") || "-"}, held-out folds ${[...heldOutFolds].sort().join(",") || "-"}`,
+  );
+  console.log("fold                       pages  price  sku    avail (stated)");
+  foldCounts.forEach((set, f) => {
+    console.log(line(`${f} (${heldOutFolds.has(f) ? "held out" : "dev"})`, String(foldPages[f] ?? 0), set));
+  });
+  const perFold = (key: keyof CountSet): string => {
+    const values = foldCounts.filter((_, f) => (foldPages[f] ?? 0) > 0).map((set) => f1(set[key]));
+    return `${fmt(mean(values))}±${standardDeviation(values).toFixed(2)}`;
+  };
+  console.log(`${"mean of folds (± sd)".padEnd(26)} ${"".padStart(5)}  ${perFold("price")} ${perFold("sku")} ${perFold("availability")}`);
+  const sum = (indexes: number[]): string => String(indexes.reduce((a, f) => a + (foldPages[f] ?? 0), 0));
+  console.log(line("dev folds pooled", sum(devFolds), dev));
+  console.log(line("held-out folds pooled", sum([...heldOutFolds]), held));
+  console.log(line("all pages (in-corpus)", String(pages.length), counts));
+}

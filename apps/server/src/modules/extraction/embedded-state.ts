@@ -247,23 +247,31 @@ function genericState($: CheerioAPI, scripts: string[], ctx: StateContext): Prod
   }
   if (blobs.length === 0) return null;
   const titles = ctx.titleHints.map(tokens).filter((t) => t.size > 0);
+  const fullTitles = ctx.titleHints.map(tokensWithDigits).filter((t) => t.size > 0);
   let best: { signals: ProductSignals; score: number } | null = null;
   let budget = 200_000;
-  const visit = (value: unknown, depth: number): void => {
+  const visit = (value: unknown, depth: number, related: boolean): void => {
     if (depth > 30 || budget-- <= 0) return;
     if (Array.isArray(value)) {
-      for (const item of value) visit(item, depth + 1);
+      for (const item of value) visit(item, depth + 1, related);
       return;
     }
     if (!isRecord(value)) return;
-    const candidate = readStateProduct(value, ctx, titles);
+    const candidate = readStateProduct(value, ctx, titles, fullTitles);
+    // Recommendations and recently viewed items sit in the same state, often first, with names
+    // as close to the page's as its own ("… 5 ct" beside "… 3 ct").
+    if (candidate !== null && related) candidate.score -= 5;
     if (candidate !== null && (best === null || candidate.score > best.score)) best = candidate;
-    for (const child of Object.values(value)) if (typeof child === "object" && child !== null) visit(child, depth + 1);
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === "object" && child !== null) visit(child, depth + 1, related || RELATED_STATE_KEY.test(key));
+    }
   };
-  for (const blob of blobs) visit(blob, 0);
+  for (const blob of blobs) visit(blob, 0, false);
   return best === null ? null : (best as { signals: ProductSignals }).signals;
 }
 
+const RELATED_STATE_KEY =
+  /recommend|related|similar|upsell|up_sell|crosssell|cross_sell|recently|viewed|alsoBought|also_bought|bundle|accessor|complete_?the_?look|youMayAlsoLike|carousel|suggest/i;
 const NAME_KEYS = ["name", "title", "productName", "product_name", "displayName", "itemName", "item_name"];
 const PRICE_KEYS = [
   "salePrice",
@@ -310,6 +318,7 @@ function readStateProduct(
   obj: Record<string, unknown>,
   ctx: StateContext,
   titles: Array<Set<string>>,
+  fullTitles: Array<Set<string>> = titles,
 ): { signals: ProductSignals; score: number } | null {
   const name = firstText(...NAME_KEYS.map((k) => obj[k]));
   if (name === null || name.length > 300) return null;
@@ -329,7 +338,9 @@ function readStateProduct(
   const listKey = LIST_KEYS.find((k) => obj[k] !== undefined);
   const list = listKey ? readMoney(obj[listKey], currency) : null;
   if (list !== null && list > price) signals.listPrice = list;
-  let score = match * 10;
+  // Containment ties ("Tennis Bracelet" is in both "Tennis Bracelet 3 ct" and "… 5 ct"); the name
+  // that shares the most of both sides, digits included, is the page's.
+  let score = match * 10 + Math.max(0, ...fullTitles.map((t) => jaccard(tokensWithDigits(name), t))) * 2;
   const variant = VARIANT_KEYS.map((k) => obj[k]).find(isRecord);
   const sku = firstText(...SKU_KEYS.map((k) => obj[k])) ?? (variant ? firstText(...SKU_KEYS.map((k) => variant[k])) : null);
   if (sku && sku.length <= 64) {
@@ -389,6 +400,24 @@ function tokens(text: string): Set<string> {
       .split(/[^\p{L}\p{N}]+/u)
       .filter((t) => t.length >= 2),
   );
+}
+
+function tokensWithDigits(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((t) => t.length >= 2 || /\d/.test(t)),
+  );
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
 }
 
 function overlap(a: Set<string>, b: Set<string>): number {

@@ -104,8 +104,17 @@ function extractOrThrow(input: ExtractProductInput): ExtractedProduct {
     if (platform) sourced.push({ source: "shopify-json", signals: platform });
   }
 
+  // Read only when several products compete: each query is a pass over a big page.
+  const pageTitles = (): string[] =>
+    safely(
+      () =>
+        [$("h1").first().text(), $("title").first().text(), meta.get("og:title")?.[0] ?? ""]
+          .map((t) => cleanText(t).slice(0, 300))
+          .filter((t) => t !== ""),
+      [],
+    );
   const readGraph = (graph: SchemaGraph, source: ExtractionSource): void => {
-    const main = graph.mainProduct(canonical);
+    const main = graph.mainProduct(canonical, pageTitles);
     if (main !== null) {
       const read = readSchemaProduct(graph, main, input.url);
       weakIds.push(...read.weakIds);
@@ -225,6 +234,24 @@ function merge(
     p.price = structuredPrice.value;
     priceSource = structuredPrice.signals;
     set("price", structuredPrice.source);
+    // Several offers (variants, an AggregateOffer's range): the one the buy box shows is the
+    // product's current price, and the first offer or the lowest price need not be it.
+    const shown = visible?.price;
+    if (
+      shown !== undefined &&
+      Math.abs(shown - structuredPrice.value) >= 0.005 &&
+      structuredPrice.source !== "shopify-json" &&
+      structuredPrice.signals.selectedByUrl !== true
+    ) {
+      const confirming = sourced.find(
+        (s) => s.source !== "shopify-json" && (s.signals.offerPrices ?? []).some((x) => Math.abs(x - shown) < 0.005),
+      );
+      if (confirming) {
+        p.price = shown;
+        priceSource = { ...confirming.signals, listPrice: undefined };
+        set("price", confirming.source);
+      }
+    }
     // A structured price equal to the visible strikethrough price is the pre-sale price.
     if (
       visible?.price !== undefined &&
@@ -309,7 +336,15 @@ function merge(
     [urlId ?? undefined, "url"],
     [labelledModel, "visible-page"],
   ];
-  const chosenId = idChoice.find(([id]) => id !== undefined && id !== "");
+  let chosenId = idChoice.find(([id]) => id !== undefined && id !== "");
+  // "HB-CF4-14W-6" where the page also names the product "HB-CF4-14W": the longer id is the
+  // selected size or colour, and the product's own SKU is the one without the suffix.
+  const otherIds: Array<[string | undefined, ExtractionSource]> = [
+    ...idChoice,
+    ...(visible?.labelledIds ?? []).map((l): [string, ExtractionSource] => [l.id, "visible-page"]),
+  ];
+  const base = chosenId?.[0] === undefined ? undefined : otherIds.find(([id]) => id !== undefined && isVariantOf(chosenId?.[0] ?? "", id));
+  if (base) chosenId = base;
   if (chosenId?.[0]) {
     p.product_id = chosenId[0];
     set("product_id", chosenId[1]);
@@ -361,7 +396,12 @@ function merge(
 
 function fillJewellery(draft: Draft, sourced: SourcedSignals[], visible: VisibleReading | null): void {
   const p = draft.product;
-  const attributes: NameValue[] = [...sourced.flatMap((s) => s.signals.attributes ?? []), ...(visible?.attributes ?? [])];
+  // The chosen option names the variant on offer; lists of every metal a design comes in do not.
+  const attributes: NameValue[] = [
+    ...(visible?.selectedOptions ?? []),
+    ...sourced.flatMap((s) => s.signals.attributes ?? []),
+    ...(visible?.attributes ?? []),
+  ];
   const category = first(sourced, "category")?.value;
   const zone = visible?.zoneText && !p.description.includes(visible.zoneText.slice(0, 200)) ? `\n${visible.zoneText}` : "";
   const found = extractJewelleryAttributes({
@@ -434,6 +474,12 @@ function fillJewellery(draft: Draft, sourced: SourcedSignals[], visible: Visible
     p.design_details.design_features = found.design_features;
     set("design_details.design_features");
   }
+}
+
+/** Is `id` the product id `base` plus a short variant suffix ("-6", "_W", "/18", ".XL")? */
+function isVariantOf(id: string, base: string): boolean {
+  if (base.length < 4 || id.length <= base.length || !id.toLowerCase().startsWith(base.toLowerCase())) return false;
+  return /^[-_./][A-Za-z0-9]{1,6}$/.test(id.slice(base.length));
 }
 
 /** Does the URL carry this id as a token ("/p3182808", "-c1852d02y-q11.html", "?sku=1049084")? */

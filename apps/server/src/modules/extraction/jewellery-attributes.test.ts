@@ -74,6 +74,8 @@ describe("parsePurity", () => {
     ["K18 ダイヤモンド", "18K"],
     ["18k gold vermeil over sterling silver", "925"],
     ["1.50 ct diamond", undefined],
+    ["1.20 ct oval diamond in a halo, 18k white gold", "18K"],
+    ["0.14 ct white diamonds", undefined],
     ["18 mm hoops", undefined],
   ])("%s → %s", (text, expected) => {
     expect(parsePurity(text)).toBe(expected);

@@ -128,12 +128,13 @@ const FINENESS_TO_KARAT: Record<string, string> = {
 export function parsePurity(text: string, metalType?: string): string | undefined {
   const pt = /\bPt\s?-?(950|900|999|850)\b/i.exec(text) ?? /\b(950|900|999)\s*(?:platinum|platin|platine|platino)\b/i.exec(text);
   if (pt?.[1]) return pt[1];
+  // "1.20 ct" is a stone's weight, not 20-karat gold: a karat number does not follow a decimal point.
   const karat =
-    /\b(9|10|12|14|15|18|20|21|22|24)\s?(?:k|kt|kts|karat|karats|carat|carats|ct)\b(?=\s*(?:solid\s+|real\s+)?(?:\w+\s+)?(?:gold|or|oro|gelb|weiß|weiss|rot|rosé|rose|white|yellow|pink|red|\/|$|,|\.|\)|-|\s))/i.exec(
+    /(?<![\d.,])\b(9|10|12|14|15|18|20|21|22|24)\s?(?:k|kt|kts|karat|karats|carat|carats|ct)\b(?=\s*(?:solid\s+|real\s+)?(?:\w+\s+)?(?:gold|or|oro|gelb|weiß|weiss|rot|rosé|rose|white|yellow|pink|red|\/|$|,|\.|\)|-|\s))/i.exec(
       text,
     ) ??
-    /\b(9|10|14|18|22|24)\s?k\b/i.exec(text) ??
-    /\b(9|10|14|18|22|24)\s?(?:karat|carat|kt|ct)\s+(?:solid\s+)?(?:white\s+|yellow\s+|rose\s+)?gold\b/i.exec(text);
+    /(?<![\d.,])\b(9|10|14|18|22|24)\s?k\b/i.exec(text) ??
+    /(?<![\d.,])\b(9|10|14|18|22|24)\s?(?:karat|carat|kt|ct)\s+(?:solid\s+)?(?:white\s+|yellow\s+|rose\s+)?gold\b/i.exec(text);
   const japanese = /\bK(9|10|14|18|22|24)\b/.exec(text);
   if (japanese?.[1] && !karat) return `${japanese[1]}K`;
   const plating = karat
@@ -723,6 +724,29 @@ const FEATURES: Array<{ pattern: RegExp; feature: string }> = [
   { pattern: /\brhodium[\s-]plat(?:ed|ing)\b/i, feature: "Rhodium plated" },
 ];
 
+// ---------------------------------------------------------------- other variants
+
+/**
+ * Clauses naming the metals a design is "also offered in" describe other variants. Without them
+ * the first metal in the text would be another variant's ("also available in yellow gold. Shown:
+ * 18k white gold").
+ */
+const ALTERNATIVES = [
+  /\b(?:also|additionally)\s+(?:(?:offered|available|comes|made|sold|crafted|shown|stocked)\s+)?in\b[^.;!\n]*/gi,
+  /\b(?:available|offered|comes|made)\s+in\s+(?:other|several|multiple|different|more|\d+|two|three|four)\s+(?:metals?|colou?rs?|finishes|tones?|options?|variants?)\b[^.;!\n]*/gi,
+  /\b(?:other|more)\s+(?:metals?|colou?rs?|finishes|tones?|options?)(?:\s+available)?\s*[:\-–][^.;!\n]*/gi,
+  /\b(?:choose|select|pick)\s+(?:from|between)\b[^.;!\n]*/gi,
+  /\b(?:auch|ebenfalls)\s+(?:erhältlich\s+)?in\b[^.;!\n]*/gi,
+  /\b(?:également|aussi)\s+(?:disponible\s+)?en\b[^.;!\n]*/gi,
+  /\b(?:disponibile|disponible)\s+(?:anche|también)\s+en?\b[^.;!\n]*/gi,
+];
+
+export function withoutAlternatives(text: string): string {
+  let out = text;
+  for (const pattern of ALTERNATIVES) out = out.replace(pattern, " ");
+  return out;
+}
+
 // ---------------------------------------------------------------- labelled specification pairs
 
 const LABEL = {
@@ -779,7 +803,8 @@ export function extractJewelleryAttributes(input: JewelleryText): JewelleryAttri
   if (jewelryType) result.jewelry_type = jewelryType;
 
   // Metal: labelled pairs first, then the title (it names the piece), then the description.
-  const metalTexts = [...valuesFor(attributes, LABEL.metal), title, description];
+  const ownDescription = withoutAlternatives(description);
+  const metalTexts = [...valuesFor(attributes, LABEL.metal), title, ownDescription];
   for (const text of metalTexts) {
     const metal = parseMetal(text);
     if (metal.metal_type) {
@@ -789,7 +814,7 @@ export function extractJewelleryAttributes(input: JewelleryText): JewelleryAttri
     }
   }
   if (result.metal_type && !result.metal_color) {
-    for (const text of [...valuesFor(attributes, /colou?r/i), title, description]) {
+    for (const text of [...valuesFor(attributes, /colou?r/i), title, ownDescription]) {
       const metal = parseMetal(`${text} ${result.metal_type}`);
       if (metal.metal_color) {
         result.metal_color = metal.metal_color;
@@ -797,7 +822,7 @@ export function extractJewelleryAttributes(input: JewelleryText): JewelleryAttri
       }
     }
   }
-  for (const text of [...valuesFor(attributes, LABEL.purity), ...valuesFor(attributes, LABEL.metal), title, description]) {
+  for (const text of [...valuesFor(attributes, LABEL.purity), ...valuesFor(attributes, LABEL.metal), title, ownDescription]) {
     const purity = parsePurity(text, result.metal_type);
     if (purity) {
       result.purity = purity;

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element } from "domhandler";
-import { attributeHints, isElement, isHiddenElement, isText } from "./dom.ts";
+import { attributeHints, isElement, isHiddenElement, isText, textContent } from "./dom.ts";
 
 /** One visible text node with what the walk learnt about where it sits. */
 export interface TextEntry {
@@ -32,6 +32,21 @@ const STRUCK_TAGS = new Set(["del", "s", "strike"]);
 // Where other products, menus and page furniture live. Token-bounded so "also" is not "false".
 const RELATED_HINT =
   /(?:^|[\s_-])(?:related|recommend\w*|recs?|reco|similar|upsell\w*|up-sell|cross-?sell\w*|crosssell|also-?bought|also-?viewed|recently|recent|viewed|sponsored|sponsor\w*|bundle\w*|accessories|complete-the-look|you-?may|frequently|more-?from|other-?products|product-?list|product-?grid|productlist|productgrid|carousel\w*|slider|swiper\w*|slick\w*|owl-\w*|minicart|mini-cart|cart-?drawer|megamenu|mega-menu|newsletter|cookie\w*|search-?results|shelf|ads?|advert\w*|widget-products|pdp-?reco\w*|p13n\w*|comparison\w*|compare-?table|sims?|product-?(?:thumb|card|tile|miniature|teaser|items)|productcard|producttile|card-?product|grid-?item)(?:$|[\s_-])|relatedproducts|recommendations|similarproducts|sims-|_sims|rhf|purchase-sims|session-sims/;
+/** Headings of blocks about other products, for blocks whose markup does not say so. */
+const RELATED_HEADING =
+  /^(?:you\s+(?:may|might|will)\s+(?:also\s+)?(?:like|love|enjoy)|related\s+(?:products|items|pieces)|recommended(?:\s+(?:for\s+you|products))?|customers\s+(?:also|who)\b|(?:frequently|often)\s+bought\s+together|complete\s+the\s+(?:look|set)|pairs?\s+(?:well\s+)?with|shop\s+the\s+(?:look|set)|similar\s+(?:items|products|styles|pieces)|more\s+(?:from|like\s+this|to\s+(?:love|explore))|recently\s+viewed|wear\s+it\s+with|style\s+it\s+with|das\s+könnte\s+(?:ihnen|dir)\s+auch\s+gefallen|ähnliche\s+(?:artikel|produkte)|vous\s+(?:aimerez|aimeriez)\s+aussi|produits\s+similaires|ti\s+potrebbe(?:ro)?\s+(?:anche\s+)?piacere|prodotti\s+correlati|también\s+te\s+(?:puede|podría)n?\s+gustar|productos\s+relacionados)/i;
+const HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
+
+function isRelatedHeading(el: AnyNode): boolean {
+  if (
+    !isElement(el) ||
+    !(HEADING_TAGS.has(el.name) || /(?:^|[\s_-])(?:title|heading|headline)(?:$|[\s_-])/i.test(el.attribs["class"] ?? ""))
+  )
+    return false;
+  const text = textContent(el).replace(/\s+/g, " ").trim();
+  return text.length <= 60 && RELATED_HEADING.test(text);
+}
+
 const CHROME_HINT =
   /(?:^|[\s_-])(?:header|footer|navbar|nav|navigation|menu|breadcrumbs?|site-header|site-footer|masthead|topbar|top-bar|sidebar-nav|global-nav)(?:$|[\s_-])/;
 
@@ -41,6 +56,8 @@ export class PageIndex {
   readonly body: AnyNode;
   /** Ancestors of the page's h1 headings: never "related", whatever their class says. */
   private readonly holdsHeading = new Set<AnyNode>();
+  /** Blocks under a "You may also like" heading (the heading's block, or what follows it). */
+  private readonly relatedByHeading = new Set<AnyNode>();
 
   constructor($: CheerioAPI, maxEntries = 60_000) {
     const body = $("body").get(0) ?? $.root().get(0);
@@ -91,9 +108,12 @@ export class PageIndex {
         role === "banner" ||
         role === "contentinfo" ||
         (!inMain && CHROME_HINT.test(hints) && !/product|price|buy/.test(hints));
-      const related = frame.related || ((RELATED_HINT.test(hints) || node.name === "aside") && !holdsHeading.has(node));
+      if (!frame.related) this.markRelatedByHeading(node);
+      const related =
+        frame.related ||
+        ((RELATED_HINT.test(hints) || node.name === "aside" || this.relatedByHeading.has(node)) && !holdsHeading.has(node));
       const hidden = frame.hidden || isHiddenElement(node);
-      const struck = frame.struck || STRUCK_TAGS.has(node.name);
+      const struck = frame.struck || STRUCK_TAGS.has(node.name) || /line-through/i.test(node.attribs["style"] ?? "");
       for (let i = node.children.length - 1; i >= 0; i--) {
         const child = node.children[i];
         if (child !== undefined) stack.push({ node: child, chrome, related, hidden, struck, inMain });
@@ -101,11 +121,29 @@ export class PageIndex {
     }
   }
 
+  /**
+   * A heading such as "You may also like" near the top of a block makes the block about other
+   * products; in a block that also holds the page's h1, only what follows the heading is.
+   */
+  private markRelatedByHeading(node: Element): void {
+    const kids = node.children.filter(isElement);
+    const first = kids.slice(0, 2).find(isRelatedHeading);
+    if (first !== undefined && !this.holdsHeading.has(node)) {
+      this.relatedByHeading.add(node);
+      return;
+    }
+    let after = false;
+    for (const kid of kids.slice(0, 400)) {
+      if (HEADING_TAGS.has(kid.name) || kid.name === "h1") after = isRelatedHeading(kid);
+      else if (after && !this.holdsHeading.has(kid)) this.relatedByHeading.add(kid);
+    }
+  }
+
   /** Is the element inside a block about other products (carousel, recommendations, aside)? */
   isRelated(el: AnyNode): boolean {
     for (let p: AnyNode | null = el; p !== null; p = p.parent) {
       if (!isElement(p) || this.holdsHeading.has(p)) continue;
-      if (p.name === "aside" || RELATED_HINT.test(attributeHints(p))) return true;
+      if (p.name === "aside" || this.relatedByHeading.has(p) || RELATED_HINT.test(attributeHints(p))) return true;
     }
     return false;
   }

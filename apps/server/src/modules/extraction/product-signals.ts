@@ -14,6 +14,10 @@ export interface ProductSignals {
   listPrice?: number;
   currency?: string;
   available?: boolean;
+  /** Prices of every offer and variant that can be bought; the page's buy box shows one of them. */
+  offerPrices?: number[];
+  /** The URL selects the variant or offer the price was read from (?variant=, ?sku=). */
+  selectedByUrl?: boolean;
   /** An offer with a price but no stated availability: the item is being offered for sale. */
   offeredForSale?: boolean;
   brand?: string;

@@ -1,3 +1,4 @@
+import { titleTokens, tokenOverlap } from "./embedded-state.ts";
 import { normaliseCurrency, parseMachineAmount } from "./parse-price.ts";
 import type { NameValue, ProductSignals } from "./product-signals.ts";
 import { availabilityFromValue } from "./product-signals.ts";
@@ -95,9 +96,22 @@ export class SchemaGraph {
     return this.resolve(raw);
   }
 
-  /** The product the page is about: not a related item, with offers, matching the URL. */
-  mainProduct(pageUrl: string): SchemaNode | null {
+  /**
+   * The product the page is about: not a related item, with offers, matching the URL, named like
+   * the page (its h1 and <title>). Headers, promos and "deal of the day" widgets ship Product
+   * blocks of their own, often before the page's; document order alone picks theirs.
+   */
+  mainProduct(pageUrl: string, pageTitles: () => readonly string[] = () => []): SchemaNode | null {
     const page = comparableUrl(pageUrl);
+    let titleSets: Array<Set<string>> | null = null;
+    const candidates = this.nodes.filter((f) => !f.related && isProductNode(f.node)).length;
+    const titles = (): Array<Set<string>> =>
+      (titleSets ??=
+        candidates > 1
+          ? pageTitles()
+              .map(titleTokens)
+              .filter((t) => t.size > 0)
+          : []);
     let best: { node: SchemaNode; score: number; order: number } | null = null;
     const variantsOfGroups = new Set<SchemaNode>();
     for (const { node } of this.nodes) {
@@ -117,6 +131,11 @@ export class SchemaGraph {
       if (found.related) score -= 6;
       const nodeUrl = firstText(node["url"], node["@id"]);
       if (nodeUrl !== null && page !== null && comparableUrl(absoluteUrl(nodeUrl, pageUrl) ?? "") === page) score += 2;
+      const name = firstText(node["name"]);
+      if (name !== null && titles().length > 0) {
+        const agreement = Math.max(...titles().map((t) => tokenOverlap(titleTokens(name), t)));
+        if (agreement >= 0.5) score += 2 * agreement;
+      }
       if (best === null || score > best.score) best = { node, score, order: found.order };
     }
     return best === null || best.score < 2 ? null : best.node;
@@ -160,6 +179,16 @@ function readOffer(graph: SchemaGraph, offer: SchemaNode, hostname: string): Off
   for (const spec of asArray(graph.get(offer, "priceSpecification")).filter(isRecord)) {
     const specPrice = positive(parseMachineAmount(firstScalar(spec["price"]), currency));
     if (specPrice === undefined) continue;
+    // Instalments, subscriptions and unit prices (per month, per 100 g) are not the price of the item.
+    if (
+      spec["billingDuration"] !== undefined ||
+      spec["billingIncrement"] !== undefined ||
+      spec["referenceQuantity"] !== undefined ||
+      /installment|instalment|subscription|downpayment|activationfee|cleaningfee|distributionfee/i.test(
+        firstText(spec["priceComponentType"]) ?? "",
+      )
+    )
+      continue;
     const priceType = (firstText(spec["priceType"]) ?? "").toLowerCase();
     const specCurrency = normaliseCurrency(firstText(spec["priceCurrency"]), hostname);
     if (specCurrency && !reading.currency) reading.currency = specCurrency;
@@ -283,12 +312,20 @@ export function readSchemaProduct(graph: SchemaGraph, product: SchemaNode, pageU
   if (!chosen) {
     chosen = offers.find((o) => urlSelects(pageUrl, [o.sku], o.url) && o.price !== undefined);
   }
+  const urlChosen = chosen !== undefined;
   if (!chosen) {
     const all = [...offers, ...variantOffers.map((v) => v.offer)];
     chosen = all.find((o) => o.price !== undefined && o.available !== false) ?? all.find((o) => o.price !== undefined) ?? all[0];
     if (chosen && !offers.includes(chosen)) chosenVariant = variantOffers.find((v) => v.offer === chosen)?.variant;
   }
   if (chosen?.price !== undefined) signals.price = chosen.price;
+  // Offers that can be bought: a sold-out variant's price shown beside a disabled button is not the offer.
+  const offerPrices = [...offers, ...variantOffers.map((v) => v.offer)]
+    .filter((o) => o.available !== false)
+    .map((o) => o.price)
+    .filter((x): x is number => x !== undefined);
+  if (offerPrices.length > 1) signals.offerPrices = offerPrices.slice(0, 200);
+  if (urlChosen) signals.selectedByUrl = true;
   if (chosen?.listPrice !== undefined && chosen.listPrice > (chosen.price ?? 0)) signals.listPrice = chosen.listPrice;
   const currency = chosen?.currency ?? offers.find((o) => o.currency)?.currency;
   if (currency) signals.currency = currency;
@@ -301,7 +338,9 @@ export function readSchemaProduct(graph: SchemaGraph, product: SchemaNode, pageU
   else if (chosen?.price !== undefined) signals.offeredForSale = true;
 
   const idSource = selectedVariant ?? product;
-  const sku = cleanId(firstText(idSource["sku"])) ?? cleanId(chosen?.sku ?? null);
+  // A ProductGroup names the product in productGroupID; its variants' SKUs add a size or colour.
+  const groupId = selectedVariant ? undefined : cleanId(firstText(product["productGroupID"], product["inProductGroupWithID"]));
+  const sku = cleanId(firstText(idSource["sku"])) ?? groupId ?? cleanId(chosen?.sku ?? null);
   const weakIds = [
     cleanId(firstText(idSource["productID"])),
     cleanId(firstText(idSource["mpn"])),

@@ -27,6 +27,8 @@ export interface VisibleReading {
   /** Visible text of the block holding the title, price and buy button (the product's own area). */
   zoneText?: string;
   attributes: NameValue[];
+  /** The options the page shows as chosen ("Metal" → "14k Rose Gold"): the variant on offer. */
+  selectedOptions: NameValue[];
 }
 
 const BUY_TEXT =
@@ -55,8 +57,12 @@ const LABEL_RANK1 =
   /(?:^|\b)(?:sku|asin|item\s*(?:#|no\.?|number|code|id)|product\s*(?:#|code|no\.?|number|id)|article\s*(?:no\.?|number|code)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer|no)\.?|artikelnummer|artikelnr\.?|bestellnummer|best\.?-?nr\.?|order\s*(?:code|number)|ref(?:erence)?\.?|réf(?:érence)?\.?|référence|rif\.?|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|codice|kod(?:\s+produktu)?|numer\s+(?:katalogowy|referencyjny|produktu)|nr\s+katalogowy|varenummer|varenr\.?|artikelnummer|tuotenumero|tuotekoodi|cikkszám|termékkód|katalogové\s+číslo|kód\s+produktu|produktkod|produktnummer|šifra(?:\s+(?:artikla|izdelka))?|sifra|produkta\s+kods|preces\s+kods|prekės\s+kodas|tootekood|stock\s*(?:code|number)|style\s*(?:#|no\.?|number|code)|design\s*(?:#|no\.?|number|code)|item|art\.|商品番号|品番|商品编号|货号|商品編號|артикул|код\s+товара|מק"ט|מק״ט|رمز\s+المنتج)\s*[:#.\-–]?\s*$/i;
 const LABEL_RANK2 =
   /(?:^|\b)(?:model(?:\s*(?:#|no\.?|number|code))?|modell(?:nummer)?|modèle|modello|modelo|part\s*(?:#|no\.?|number)|mpn|manufacturer\s+(?:part\s+number|code|number)|hersteller(?:-?nr\.?|nummer|artikelnummer)|ražotāja\s+kods|kod\s+producenta|código\s+(?:del\s+)?fabricante|codice\s+produttore|référence\s+fabricant|型番|型号)\s*[:#.\-–]?\s*$/i;
-const INLINE_LABEL =
-  /(?:^|[\s(|•·,;])(sku|asin|item\s*(?:#|no\.?|number)|product\s*(?:code|no\.?|number|id)|article\s*(?:no\.?|number)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|artikelnr\.?|bestellnummer|ref(?:erence)?\.?|réf(?:érence)?\.?|referencia|referência|riferimento|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|kod\s+produktu|numer\s+(?:katalogowy|referencyjny)|varenummer|šifra|produkta\s+kods|stock\s*(?:no\.?|number|code)|style\s*(?:#|no\.?)|design\s*(?:#|no\.?)|model(?:\s*(?:#|no\.?|number))?|mpn|商品番号|品番|商品编号|货号|артикул|מק"ט|מק״ט)\s*[:#\-–：]\s*([A-Za-z0-9][A-Za-z0-9\-./_]{1,40})/i;
+const INLINE_LABEL_NAMES =
+  /(sku|asin|item\s*(?:#|no\.?|number)|product\s*(?:code|no\.?|number|id)|article\s*(?:no\.?|number)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|artikelnr\.?|bestellnummer|ref(?:erence)?\.?|réf(?:érence)?\.?|referencia|referência|riferimento|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|kod\s+produktu|numer\s+(?:katalogowy|referencyjny)|varenummer|šifra|produkta\s+kods|stock\s*(?:no\.?|number|code)|style\s*(?:#|no\.?)|design\s*(?:#|no\.?)|model(?:\s*(?:#|no\.?|number))?|mpn|商品番号|品番|商品编号|货号|артикул|מק"ט|מק״ט)/
+    .source;
+const INLINE_LABEL = new RegExp(`(?:^|[\\s(|•·,;])${INLINE_LABEL_NAMES}\\s*[:#\\-–：]\\s*([A-Za-z0-9][A-Za-z0-9\\-./_]{1,40})`, "i");
+/** "Ref. ADB-MG-3W", "SKU 4471-W": a short line of a label and an id with only a space between. */
+const SPACED_LABEL = new RegExp(`^${INLINE_LABEL_NAMES}\\s+([A-Za-z0-9][A-Za-z0-9\\-./_]{1,40})$`, "i");
 
 const ID_ATTRIBUTE_HINT =
   /(?:^|[\s_-])(?:sku|sku-?(?:value|number|code)|product-?ref(?:erence)?|reference|ref-?number|product-?code|productcode|product-?number|article-?(?:number|no|nr)|artikel-?(?:nr|nummer)|item-?(?:number|no|code)|style-?(?:number|no|code)|model-?number|part-?number|mpn)(?:$|[\s_-])/i;
@@ -138,7 +144,7 @@ const VARIANT_HINT = /swatch|twister|variant-?option|variation|option-?value|siz
 const LIST_TEXT =
   /^(?:was|statt|anstatt|avant|prima|antes|before|regular(?:\s+price)?|list(?:\s+price)?|rrp|uvp|msrp|originally|original(?:\s+price)?|old\s+price|prix\s+barré|alter\s+preis|prezzo\s+di\s+listino|precio\s+anterior|de|van|zamiast|était|compare\s+at|m\.?r\.?p\.?)\b/i;
 const JUNK_TEXT =
-  /(?:\/\s*(?:mo|month|monat|mois|mes|mese|m|kg|g|l|m²|m2|100\s*g|100\s*ml|st(?:ück|k)?|piece|unit)\b)|\bper\s+(?:month|kg|unit|item)\b|\bx\s*\d+\s*(?:months|monate|mois|mesi|meses|rate)\b|\d+\s*x\s*[\d.,]|\b(?:shipping|delivery|versand|livraison|spedizione|envío|postage|save|saving|you\s+save|économisez|sparen|risparmi|ahorra|off|rabatt|remise|sconto|descuento|points|punkte|instalments?|installments?|cashback|emi|from|ab|dès|da|desde|od)\b|%/i;
+  /\d\s*(?:起|から|부터)|(?:\/\s*(?:mo|month|monat|mois|mes|mese|m|kg|g|l|m²|m2|100\s*g|100\s*ml|st(?:ück|k)?|piece|unit)\b)|\bper\s+(?:month|kg|unit|item)\b|\bx\s*\d+\s*(?:months|monate|mois|mesi|meses|rate)\b|\d+\s*x\s*[\d.,]|\b(?:shipping|delivery|versand|livraison|spedizione|envío|postage|save|saving|you\s+save|économisez|sparen|risparmi|ahorra|off|rabatt|remise|sconto|descuento|points|punkte|instalments?|installments?|cashback|emi|from|ab|dès|da|desde|od)\b|%/i;
 
 const NUMBER_TOKENS = /\d(?:[\d.,'’\u00a0\u202f ]*\d)?/g;
 
@@ -193,6 +199,13 @@ function shortText(el: Element, max: number): string | null {
   return text.length > max ? null : text;
 }
 
+/** Text of the element right after this one, skipping whitespace; null when there is none. */
+function nextElementText(el: Element): string | null {
+  let next = el.next;
+  while (next !== null && isText(next) && next.data.trim() === "") next = next.next;
+  return next !== null && isElement(next) ? cleanText(textContent(next)) : null;
+}
+
 export interface VisibleContext {
   pageUrl: string;
   hostname: string;
@@ -202,7 +215,7 @@ export interface VisibleContext {
 }
 
 export function readVisiblePage($: CheerioAPI, index: PageIndex, ctx: VisibleContext): VisibleReading {
-  const reading: VisibleReading = { labelledIds: [], images: [], attributes: [] };
+  const reading: VisibleReading = { labelledIds: [], images: [], attributes: [], selectedOptions: [] };
   const documentTitle = cleanText($("title").first().text());
   const titleEl = findTitle($, index, [ctx.knownTitle ?? "", documentTitle, $('meta[property="og:title"]').attr("content") ?? ""]);
   if (titleEl) {
@@ -226,7 +239,8 @@ export function readVisiblePage($: CheerioAPI, index: PageIndex, ctx: VisibleCon
     if (price.list !== undefined) reading.listPrice = price.list;
   }
 
-  const stock = findAvailability(index, mainButtons, price?.best.el ?? null, titleEl ?? null);
+  const otherOptions = otherOptionLabels($, index);
+  const stock = findAvailability(index, mainButtons, price?.best.el ?? null, titleEl ?? null, otherOptions);
   if (stock) {
     reading.available = stock.available;
     reading.availabilityEvidence = stock.evidence;
@@ -239,6 +253,7 @@ export function readVisiblePage($: CheerioAPI, index: PageIndex, ctx: VisibleCon
     .find((u): u is string => u !== null);
   if (video) reading.videoUrl = video;
   reading.attributes = specificationPairs($);
+  reading.selectedOptions = selectedOptionPairs($, index);
   const description = $(DESCRIPTION_SELECTOR)
     .toArray()
     .filter(isElement)
@@ -348,7 +363,13 @@ function findPrice(
       if (text === null) break;
       // A parent that adds other numbers ("(7) from 99,12 €") is no longer one price.
       if (level > 0 && [...text.matchAll(NUMBER_TOKENS)].length > 1) break;
-      const money = moneyFromText(text, ctx.hostname, ctx.currencyHint);
+      let money = moneyFromText(text, ctx.hostname, ctx.currencyHint);
+      if (money !== null && money.currency === null && level === 0) {
+        // "<span>2320</span><span> 元 </span>": the currency word is the next element.
+        const unit = nextElementText(el);
+        const currency = unit !== null && unit.length <= 6 ? detectCurrency(unit, ctx.hostname) : null;
+        if (currency !== null && !/\d/.test(unit ?? "")) money = { amount: money.amount, currency };
+      }
       if (money !== null && (money.currency !== null || /price|preis|prix|prezzo|precio|cena|pris|amount/i.test(attributeHints(el)))) {
         best = { el, money, level };
         if (money.currency !== null && level > 0) break;
@@ -403,13 +424,117 @@ function findPrice(
   return result;
 }
 
+// Back-in-stock sign-ups: shops render them for every product and show them for sold-out sizes.
+const NOTIFY_HINT =
+  /notify|restock|back-?in-?stock|stock-?(?:alert|notif\w*)|waitlist|wait-?list|cwg|(?:^|[\s_-])bis(?:$|[\s_-])|subscribe|email-?me|alert-?me/i;
+const NOTIFY_TEXT =
+  /\b(?:notify\s+me|email\s+me|e-mail\s+me|alert\s+me|let\s+me\s+know|get\s+notified|tell\s+me\s+when|join\s+the\s+waitlist)\b|benachrichtig|m['’]avertir|avvisami|avísame|avise-me/i;
+/** Size and colour pickers: what their labels say about stock is about that option. */
+const PICKER_HINT = /swatch|variant|variation|variable-item|option|size-?(?:selector|picker|list)|colou?r-?(?:selector|picker|list)/i;
+const SELECTED_CLASS = /(?:^|[\s_-])(?:is-)?(?:active|selected|current|checked|chosen)(?:$|[\s_-])/i;
+
+function isSelectedOption(el: Element): boolean {
+  const a = el.attribs;
+  return (
+    SELECTED_CLASS.test(a["class"] ?? "") ||
+    a["aria-checked"] === "true" ||
+    a["aria-selected"] === "true" ||
+    a["aria-current"] === "true" ||
+    a["aria-current"] === "page" ||
+    "checked" in a ||
+    "selected" in a
+  );
+}
+
+/** Elements of option pickers, gathered in one walk (selector queries cost a pass each on big pages). */
+interface OptionElements {
+  /** Marked chosen: a selected/active class, aria-checked/selected/current, checked, selected. */
+  selected: Element[];
+  selects: Element[];
+}
+
+const optionCache = new WeakMap<PageIndex, OptionElements>();
+
+function optionElements(index: PageIndex): OptionElements {
+  const cached = optionCache.get(index);
+  if (cached) return cached;
+  const found: OptionElements = { selected: [], selects: [] };
+  const stack: AnyNode[] = [index.body];
+  let visited = 0;
+  while (stack.length > 0 && visited++ < 200_000) {
+    const node = stack.pop();
+    if (node === undefined || !isElement(node)) continue;
+    if (node.name === "script" || node.name === "style" || node.name === "svg" || node.name === "template") continue;
+    if (node.name === "select") found.selects.push(node);
+    else if (found.selected.length < 2_000 && isSelectedOption(node)) found.selected.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      if (child !== undefined && isElement(child)) stack.push(child);
+    }
+  }
+  optionCache.set(index, found);
+  return found;
+}
+
+/**
+ * Labels of the options a picker offers besides the selected one ("Gold vermeil" beside the
+ * active "Sterling silver"): a stock line that names one speaks about that option.
+ */
+export function otherOptionLabels($: CheerioAPI, index: PageIndex): string[] {
+  const labels = new Set<string>();
+  const labelOf = (el: Element): string => {
+    if (el.name === "input") {
+      const label = el.parent !== null && isElement(el.parent) && el.parent.name === "label" ? el.parent : null;
+      return cleanText(label !== null ? textContent(label) : (el.attribs["value"] ?? ""));
+    }
+    return cleanText(el.attribs["data-option-label"] ?? el.attribs["title"] ?? textContent(el));
+  };
+  for (const el of optionElements(index).selected) {
+    if (labels.size > 200) break;
+    if (index.isRelated(el)) continue;
+    const parent = el.parent;
+    if (
+      parent === null ||
+      !isElement(parent) ||
+      parent.name === "nav" ||
+      (parent.name === "ul" && /menu|nav/i.test(attributeHints(parent)))
+    )
+      continue;
+    // Radios sit in labels: their siblings are the other labels' inputs.
+    const group = el.name === "input" && parent.name === "label" ? parent.parent : parent;
+    if (group === null || !isElement(group)) continue;
+    const selected = labelOf(el).toLowerCase();
+    const siblings = group.children
+      .filter(isElement)
+      .flatMap((c) =>
+        el.name === "input" && parent.name === "label"
+          ? c.children.filter((i): i is Element => isElement(i) && i.name === "input")
+          : c.name === el.name
+            ? [c]
+            : [],
+      );
+    for (const sibling of siblings.slice(0, 40)) {
+      if (sibling === el || isSelectedOption(sibling)) continue;
+      const label = labelOf(sibling).toLowerCase();
+      if (label.length >= 3 && label.length <= 40 && label !== selected && !selected.includes(label)) labels.add(label);
+    }
+  }
+  return [...labels];
+}
+
 function findAvailability(
   index: PageIndex,
   buttons: Element[],
   priceEl: Element | null,
   titleEl: Element | null,
+  otherOptions: string[] = [],
 ): { available: boolean; evidence: "statement" | "button" | "conflicting" } | undefined {
   const anchors = [priceEl, titleEl, buttons[0] ?? null].filter((a): a is Element => a !== null);
+  const title = titleEl === null ? "" : cleanText(textContent(titleEl)).toLowerCase();
+  const aboutOtherOption = (text: string): boolean => {
+    const lower = text.toLowerCase();
+    return otherOptions.some((o) => lower.includes(o) && !title.includes(o));
+  };
   // Statements of stock near the product (not in carousels, menus or size pickers).
   let nearestOut = Number.POSITIVE_INFINITY;
   let nearestIn = Number.POSITIVE_INFINITY;
@@ -425,6 +550,10 @@ function findAvailability(
     const inStock = !out && IN_STOCK.test(entry.text) && !NEGATED.test(entry.text);
     if (!out && !inStock) continue;
     const hints = hintsUpward(entry.el, 3);
+    // Stock of another size or colour, or a sign-up form for when something returns.
+    if (PICKER_HINT.test(hints) || inPicker(entry.el)) continue;
+    if (out && (NOTIFY_HINT.test(hintsUpward(entry.el, 6)) || (NOTIFY_TEXT.test(entry.text) && liveButtons.length > 0))) continue;
+    if (aboutOtherOption(entry.text)) continue;
     const stockContext = /stock|availab|inventory|lager|dispon|verfüg|status|delivery|shipping/i.test(hints);
     const distance = anchors.length === 0 ? 30 : Math.min(...anchors.map((a) => treeDistance(entry.el, a)));
     const effective = stockContext ? distance - 6 : distance;
@@ -458,6 +587,76 @@ function findAvailability(
   return undefined;
 }
 
+const OPTION_NAME_PREFIX = /^(?:please\s+)?(?:select|choose|pick)\s+(?:a\s+|an\s+|the\s+|your\s+)?/i;
+
+/**
+ * The chosen value of each option picker that is not about another product: a checked radio
+ * (named by its fieldset's legend), a selected <option> (named by its label), a swatch marked
+ * selected (named by its group). Server-rendered pages mark the variant the URL selects.
+ */
+export function selectedOptionPairs($: CheerioAPI, index: PageIndex): NameValue[] {
+  const pairs: NameValue[] = [];
+  const add = (name: string | undefined, value: string | undefined): void => {
+    const n = cleanText(name ?? "")
+      .replace(/[:：*]\s*$/, "")
+      .replace(OPTION_NAME_PREFIX, "")
+      .trim();
+    const v = cleanText(value ?? "");
+    if (n.length > 0 && n.length <= 40 && v.length > 0 && v.length <= 80 && pairs.length < 20) pairs.push({ name: n, value: v });
+  };
+  const labelFor = (el: Element): string | undefined => {
+    const id = el.attribs["id"];
+    if (id === undefined || !/^[\w-]+$/.test(id)) return undefined;
+    const text = $(`label[for="${id}"]`).first().text();
+    return text === "" ? undefined : text;
+  };
+  const closest = (el: Element, tag: string): Element | null => {
+    for (let p: AnyNode | null = el.parent, i = 0; p !== null && i < 8; p = p.parent, i++) if (isElement(p) && p.name === tag) return p;
+    return null;
+  };
+  const { selected, selects } = optionElements(index);
+  for (const el of selected) {
+    if (el.name !== "input" || el.attribs["type"] !== "radio" || index.isRelated(el)) continue;
+    const label = el.parent !== null && isElement(el.parent) && el.parent.name === "label" ? textContent(el.parent) : labelFor(el);
+    const fieldset = closest(el, "fieldset");
+    const legend = fieldset === null ? undefined : $(fieldset).children("legend").first().text();
+    add(legend || el.attribs["name"], label || el.attribs["value"]);
+  }
+  for (const el of selects.slice(0, 40)) {
+    if (index.isRelated(el)) continue;
+    const option = el.children.find((o): o is Element => isElement(o) && o.name === "option" && "selected" in o.attribs);
+    if (option === undefined) continue;
+    add(labelFor(el) ?? el.attribs["aria-label"] ?? el.attribs["data-option-name"] ?? el.attribs["name"], textContent(option));
+  }
+  for (const el of selected) {
+    if (el.name === "input" || el.name === "option" || index.isRelated(el)) continue;
+    // Swatches: an element of a picker, marked chosen, naming its value.
+    const a = el.attribs;
+    if (a["data-option-label"] === undefined && a["data-value"] === undefined && !/swatch/i.test(a["class"] ?? "")) continue;
+    const group = el.parent;
+    if (group === null || !isElement(group)) continue;
+    const g = group.attribs;
+    let name = g["data-option-name"] ?? g["aria-label"] ?? g["data-attribute-name"] ?? g["data-attribute-code"];
+    if (name === undefined) {
+      // The label is the group's previous sibling ("Metal" above the swatches) or a span inside it.
+      const before = group.prev;
+      const labelEl =
+        before !== null && isElement(before) ? before : group.children.find((c) => isElement(c) && c !== el && c.name === "span");
+      if (labelEl !== undefined && isElement(labelEl)) name = textContent(labelEl);
+    }
+    add(name?.replace(/^attribute_(?:pa_)?/, "").replace(/[-_]/g, " "), a["data-option-label"] ?? a["title"] ?? textContent(el));
+  }
+  return pairs;
+}
+
+/** Inside a <label>, <option> or <fieldset> of a form: an option's own text. */
+function inPicker(el: Element): boolean {
+  for (let p: AnyNode | null = el, i = 0; p !== null && i < 4; p = p.parent, i++) {
+    if (isElement(p) && (p.name === "label" || p.name === "fieldset" || p.name === "legend")) return true;
+  }
+  return false;
+}
+
 function findLabelledIds(index: PageIndex, anchor: AnyNode | null): Array<{ id: string; rank: number }> {
   const found: Array<{ id: string; rank: number; score: number }> = [];
   const entries = index.entries;
@@ -470,7 +669,9 @@ function findLabelledIds(index: PageIndex, anchor: AnyNode | null): Array<{ id: 
       if (rank === 1 && /\s/.test(clean)) return;
       if (isIdLike(clean)) found.push({ id: clean, rank, score: rank * 100 + distance + (entry.chrome ? 50 : 0) });
     };
-    const inline = INLINE_LABEL.exec(entry.text);
+    const spaced = entry.text.length <= 56 ? SPACED_LABEL.exec(entry.text) : null;
+    // Without a colon the id must hold a digit: "Ref. ADB-MG-3W", not "Item details".
+    const inline = INLINE_LABEL.exec(entry.text) ?? (spaced?.[2] !== undefined && /\d/.test(spaced[2]) ? spaced : null);
     if (inline?.[1] && inline[2]) {
       push(inline[2], /model|mpn/i.test(inline[1]) ? 2 : 1);
       continue;

@@ -1,0 +1,318 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * One case per kind of miss seen on shop pages outside the development corpus (hardening issue
+ * §4). Each page is small and built the way some platform marks it up; the rule under test is
+ * the general one, not the page.
+ */
+const page = (head: string, body: string): string =>
+  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+const jsonLd = (value: unknown): string => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+const url = "https://shop.example.com/products/item";
+
+describe("price: the main product's current price among several on the page", () => {
+  it.each([
+    [
+      "a list price labelled in its own element before the current one",
+      page(
+        "<title>Aster Studs</title>",
+        `<h1>Aster Studs</h1><div class="pricing"><div><span class="lbl">List price:</span> <span class="amount">$240.00</span></div>
+         <div><span class="lbl">Our price:</span> <span class="amount">$199.00</span></div></div>
+         <form action="/cart"><button type="submit">Add to cart</button></form>`,
+      ),
+      199,
+    ],
+    [
+      "an instalment amount printed in larger type than the price",
+      page(
+        "<title>Aster Studs</title>",
+        `<h1>Aster Studs</h1><div class="price-box"><p class="monthly"><strong class="price">$33.17</strong>/mo for 6 months</p>
+         <p class="price">$199.00</p></div><button class="add-to-cart">Add to cart</button>`,
+      ),
+      199,
+    ],
+    [
+      "a bundle amount beside the buy button",
+      page(
+        "<title>Aster Studs</title>",
+        `<h1>Aster Studs</h1><span class="price">$199.00</span><button class="add-to-cart">Add to cart</button>
+         <div class="bundle"><p>Buy the set (studs + pendant) for <span class="price">$329.00</span></p></div>`,
+      ),
+      199,
+    ],
+    [
+      "another product's price in a 'you may also like' tile",
+      page(
+        "<title>Aster Studs</title>",
+        `<h1>Aster Studs</h1><span class="price">$199.00</span><button class="add-to-cart">Add to cart</button>
+         <section><h2>You may also like</h2><div class="tiles"><a href="/p/2"><span>Aster Pendant</span><span class="price">$149.00</span></a></div></section>`,
+      ),
+      199,
+    ],
+    [
+      "an AggregateOffer's lowest price where the buy box shows the default variant's",
+      page(
+        `<title>Aster Studs</title>${jsonLd({
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: "Aster Studs",
+          offers: {
+            "@type": "AggregateOffer",
+            lowPrice: "149.00",
+            highPrice: "299.00",
+            priceCurrency: "USD",
+            offerCount: 3,
+            offers: [
+              { "@type": "Offer", price: "149.00" },
+              { "@type": "Offer", price: "199.00" },
+              { "@type": "Offer", price: "299.00" },
+            ],
+          },
+        })}`,
+        `<h1>Aster Studs</h1><span class="price">$199.00</span><button class="add-to-cart">Add to cart</button>`,
+      ),
+      199,
+    ],
+    [
+      "an og:price that keeps the list price while the buy box and offers show the sale price",
+      page(
+        `<title>Aster Studs</title><meta property="og:type" content="product"><meta property="og:title" content="Aster Studs">
+         <meta property="product:price:amount" content="240.00"><meta property="product:price:currency" content="USD">`,
+        `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Aster Studs</h1>
+         <s class="was">$240.00</s> <span class="now">$199.00</span>
+         <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="USD"></div>
+         <button class="add-to-cart">Add to cart</button></div>`,
+      ),
+      199,
+    ],
+  ])("%s", (_name, html, price) => {
+    expect(extractProduct({ html, url }).price).toBe(price);
+  });
+
+  it("skips an instalment and a list price among an offer's price specifications", () => {
+    const html = page(
+      `<title>Aster Studs</title>${jsonLd({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Aster Studs",
+        offers: {
+          "@type": "Offer",
+          priceCurrency: "USD",
+          priceSpecification: [
+            { "@type": "UnitPriceSpecification", price: 33.17, priceCurrency: "USD", billingDuration: 6, unitCode: "MON" },
+            { "@type": "UnitPriceSpecification", price: 240, priceCurrency: "USD", priceType: "https://schema.org/ListPrice" },
+            { "@type": "UnitPriceSpecification", price: 199, priceCurrency: "USD" },
+          ],
+        },
+      })}`,
+      "<h1>Aster Studs</h1>",
+    );
+    const product = extractProduct({ html, url });
+    expect(product.price).toBe(199);
+    expect(product.list_price).toBe(240);
+  });
+
+  it("reads a bare amount whose currency word is the next element, not a 'from $590' promotion", () => {
+    const html = page(
+      "<title>多功能碗籃組</title>",
+      `<h1>多功能碗籃組</h1><div class="promo"><a href="/event">消費滿額享$590起 加購</a></div>
+       <table><tr><td><strong>特價</strong> <span style="font:bold 27px Verdana">2320</span><span class="t13"> 元 </span></td></tr></table>
+       <button class="buy">加入購物車</button>`,
+    );
+    const product = extractProduct({ html, url: "https://www.shop.example.com.tw/p/M1" });
+    expect(product.price).toBe(2320);
+  });
+});
+
+describe("availability: the product's own state, not a variant's, another product's or a widget's", () => {
+  const buyBox = (extra: string, button = '<button class="add-to-cart">Add to cart</button>'): string =>
+    page("<title>Aster Studs</title>", `<h1>Aster Studs</h1><span class="price">$199.00</span>${extra}${button}`);
+  it.each([
+    [
+      "a sold-out size among radio labels",
+      buyBox(`<fieldset><legend>Size</legend><label><input type="radio" name="size" value="S" disabled> Small – sold out</label>
+        <label><input type="radio" name="size" value="M" checked> Medium</label></fieldset>`),
+      true,
+    ],
+    [
+      "a line about another option offered in a <select>",
+      buyBox(`<label for="metal">Metal</label><select id="metal" name="metal"><option selected>Sterling Silver</option><option>Rose Gold Vermeil</option></select>
+        <p class="note">Rose Gold Vermeil is currently out of stock.</p>`),
+      true,
+    ],
+    [
+      "a back-in-stock sign-up rendered for every product",
+      buyBox(`<div class="klaviyo-bis-trigger"><a href="#">Notify me when available</a></div>`),
+      true,
+    ],
+    [
+      "another product's sold-out badge in an unlabelled list after the product",
+      buyBox(
+        "",
+        `<button class="add-to-cart">Add to cart</button><div class="recently-viewed"><a href="/p/2">Aster Pendant <span>Sold out</span></a></div>`,
+      ),
+      true,
+    ],
+    [
+      "a sold-out product that also offers a notify-me form stays sold out",
+      buyBox(
+        `<p class="product-stock">Sold out</p><form class="notify-form"><input type="email"><button>Notify me when back in stock</button></form>`,
+        '<button class="add-to-cart" disabled>Sold out</button>',
+      ),
+      false,
+    ],
+  ])("%s", (_name, html, available) => {
+    const product = extractProduct({ html, url });
+    expect(product.is_available).toBe(available);
+    expect(product.sources["is_available"]).toBeDefined();
+  });
+});
+
+describe("SKU: the product's own, labelled or structured, without a variant suffix", () => {
+  it.each([
+    [
+      "labelled in a definition list of product details",
+      page(
+        "<title>Aster Studs</title>",
+        `<h1>Aster Studs</h1><span class="price">$199.00</span><button class="add-to-cart">Add to cart</button>
+        <dl class="details"><dt>Metal</dt><dd>14k gold</dd><dt>Style number</dt><dd>AS-2291</dd></dl>`,
+      ),
+      "AS-2291",
+    ],
+    [
+      "a variant SKU beside the buy button, the product's own in JSON-LD",
+      page(
+        `<title>Aster Studs</title>${jsonLd({
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: "Aster Studs",
+          sku: "AS-2291",
+          offers: { "@type": "Offer", price: "199.00", priceCurrency: "USD", sku: "AS-2291-Y" },
+        })}`,
+        `<h1>Aster Studs</h1><span class="price">$199.00</span><p class="variant-meta">SKU: AS-2291-Y</p><button class="add-to-cart">Add to cart</button>`,
+      ),
+      "AS-2291",
+    ],
+    [
+      "a SKU that only looks suffixed keeps its suffix when nothing names the shorter id",
+      page(
+        `<title>Aster Studs</title>${jsonLd({
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: "Aster Studs",
+          sku: "AS-2291-Y",
+          offers: { "@type": "Offer", price: "199.00", priceCurrency: "USD" },
+        })}`,
+        `<h1>Aster Studs</h1><span class="price">$199.00</span><button class="add-to-cart">Add to cart</button>`,
+      ),
+      "AS-2291-Y",
+    ],
+  ])("%s", (_name, html, sku) => {
+    expect(extractProduct({ html, url }).product_id).toBe(sku);
+  });
+});
+
+describe("metal colour: the selected variant's, not the colours it is also offered in", () => {
+  it("reads the selected <option> of a metal picker before a description listing every colour", () => {
+    const html = page(
+      `<title>Aster Ring</title>${jsonLd({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Aster Ring",
+        description: "Available in yellow gold, white gold and rose gold. Set with a 0.30 ct round diamond.",
+        offers: { "@type": "Offer", price: "990.00", priceCurrency: "USD" },
+      })}`,
+      `<h1>Aster Ring</h1><span class="price">$990.00</span>
+       <label for="opt-metal">Metal</label><select id="opt-metal"><option>14k Yellow Gold</option><option selected>14k Rose Gold</option><option>14k White Gold</option></select>
+       <button class="add-to-cart">Add to cart</button>`,
+    );
+    const product = extractProduct({ html, url });
+    expect(product.metal_details.metal_type).toBe("gold");
+    expect(product.metal_details.metal_color).toBe("rose");
+    expect(product.metal_details.purity).toBe("14K");
+  });
+
+  it("reads a swatch marked selected under its group label", () => {
+    const html = page(
+      "<title>Aster Ring</title>",
+      `<h1>Aster Ring</h1><span class="price">$990.00</span>
+       <div class="swatch-attribute"><span class="swatch-attribute-label">Metal</span><div class="swatch-attribute-options">
+       <div class="swatch-option" data-option-label="18k Yellow Gold"></div><div class="swatch-option selected" data-option-label="18k White Gold"></div></div></div>
+       <button class="add-to-cart">Add to cart</button><p class="description">Also offered in 18k yellow gold. A 2 mm band.</p>`,
+    );
+    expect(extractProduct({ html, url }).metal_details.metal_color).toBe("white");
+  });
+});
+
+describe("odd input around the new readers", () => {
+  it("never throws on pickers nested deep, NUL bytes or a huge option list", () => {
+    const options = Array.from({ length: 5_000 }, (_, i) => `<option${i === 4_999 ? " selected" : ""}>Gold ${i}</option>`).join("");
+    for (const html of [
+      `${"<fieldset><label>".repeat(5_000)}<input type="radio" checked>${"</label></fieldset>".repeat(5_000)}<h1>X</h1>`,
+      `<h1>X\u0000</h1><select id="a\u0000b">${options}</select><p class="swatch selected" data-option-label="\u0000"></p>`,
+      `<div class="swatch is-selected"><div class="swatch is-selected">${"<span class='selected'>x</span>".repeat(20_000)}</div></div>`,
+    ]) {
+      expect(() => extractProduct({ html, url })).not.toThrow();
+    }
+  });
+});
+
+describe("jewellery sale pages: the sale price beside the buy button, not the struck original", () => {
+  const stale = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: "Oval Halo Ring",
+    offers: { "@type": "Offer", price: "3200.00", priceCurrency: "GBP", availability: "https://schema.org/InStock" },
+  });
+  it.each([
+    [
+      "struck through by an inline style",
+      `<span style="text-decoration: line-through; color: #888">£3,200.00</span> <span class="sale">£2,720.00</span>`,
+    ],
+    [
+      "struck through by a Tailwind class",
+      `<span class="text-gray-500 line-through">£3,200.00</span> <span class="text-lg font-bold">£2,720.00</span>`,
+    ],
+    ["marked 'Was' in its own text", `<span class="p1">Was £3,200.00</span> <span class="p2">Now £2,720.00</span>`],
+  ])("%s, with the original left in stale JSON-LD", (_name, prices) => {
+    const html = page(
+      `<title>Oval Halo Ring</title>${stale}`,
+      `<h1>Oval Halo Ring</h1><div class="prices">${prices}</div><button class="add-to-cart">Add to basket</button>`,
+    );
+    const product = extractProduct({ html, url });
+    expect(product.price).toBe(2720);
+    expect(product.list_price).toBe(3200);
+  });
+
+  it("leaves a 'you may also like' block alone when only its heading says what it is", () => {
+    const html = page(
+      "<title>Oval Halo Ring</title>",
+      `<h1>Oval Halo Ring</h1><div class="info"><div class="buy"><button class="add-to-cart">Add to basket</button></div>
+       <div><h3>You may also like</h3><div><a href="/p/2"><img src="/p2.jpg" alt=""><span>Pear Halo Ring</span><span class="amount">£1,850.00</span></a></div></div></div>
+       <p class="lead">£2,720.00</p>`,
+    );
+    expect(extractProduct({ html, url }).price).toBe(2720);
+  });
+});
+
+describe("embedded state: the page's product, not a recommendation listed first", () => {
+  it("prefers the state object named exactly like the page over a near namesake under 'recommendations'", () => {
+    const state = {
+      props: {
+        pageProps: {
+          recommendations: [{ name: "Classic Diamond Tennis Bracelet 5 ct", sku: "VL-TB-500", price: 4990, currency: "USD" }],
+          product: { name: "Classic Diamond Tennis Bracelet 3 ct", sku: "VL-TB-300", price: 2450, currency: "USD" },
+        },
+      },
+    };
+    const html = page(
+      "<title>Classic Diamond Tennis Bracelet 3 ct | Vellora</title>",
+      `<h1>Classic Diamond Tennis Bracelet 3 ct</h1><button class="add-to-cart">Add to bag</button>
+       <script id="__NEXT_DATA__" type="application/json">${JSON.stringify(state)}</script>`,
+    );
+    const product = extractProduct({ html, url });
+    expect(product.price).toBe(2450);
+    expect(product.product_id).toBe("VL-TB-300");
+  });
+});
