@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
   await registerDesignModules(app, { db: database.db, config, clock, storage: deps.storage, fetcher, logger: appLogger });
   registerGalleryRoutes(app, { db: database.db, logger: appLogger });
-  registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
+  await registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
   registerSiteRoutes(app, config);
   registerExtractionRoutes(app, {
     extraction: createExtractionService({ fetcher }),

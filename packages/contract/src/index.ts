@@ -5,4 +5,5 @@ export * from "./designs.ts";
 export * from "./extraction.ts";
 export * from "./gallery.ts";
 export * from "./leads.ts";
+export * from "./lead-form.ts";
 export * from "./site.ts";
