@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-const PUBLIC_PAGES = ["/", "/how-it-works", "/gallery", "/contact", "/faq", "/privacy", "/terms"];
+const PUBLIC_PAGES = ["/", "/how-it-works", "/gallery", "/contact", "/faq", "/quote", "/privacy", "/terms"];
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 async function expectNoViolations(page: Page, label: string) {
@@ -24,6 +24,29 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+test("the prerendered pages, before their script has run, have no axe violations", async ({ page }) => {
+  // Held back: the page stays as prerendered (see before-hydration.spec.ts).
+  await page.route(/\/assets\/[^/?]+\.js(\?.*)?$/, (route) => route.abort());
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    for (const path of ["/", "/contact", "/quote"]) {
+      await page.goto(path, { waitUntil: "commit" });
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+      await expectNoViolations(page, `${path} at ${width} px before hydration`);
+    }
+  }
+});
+
+test("the lead form's result notices have no axe violations", async ({ page }) => {
+  for (const result of ["lead-sent", "lead-not-sent"]) {
+    await page.goto(`/contact#${result}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.locator(`#${result}`)).toBeVisible();
+    await expectNoViolations(page, `/contact#${result}`);
+  }
+});
 
 test("the 404 page has no axe violations", async ({ page }) => {
   await page.goto("/no-such-page");

@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(notificationsModule, { notifications: domain.notifications });
   registerGalleryRoutes(app, { db: database.db, logger: appLogger });
-  registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
+  await registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
   registerSiteRoutes(app, config);
   registerExtractionRoutes(app, {
     extraction: createExtractionService({ fetcher }),

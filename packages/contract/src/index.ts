@@ -5,6 +5,7 @@ export * from "./designs.ts";
 export * from "./extraction.ts";
 export * from "./gallery.ts";
 export * from "./leads.ts";
+export * from "./lead-form.ts";
 export * from "./site.ts";
 export * from "./pricing.ts";
 export * from "./pricing-tables.ts";

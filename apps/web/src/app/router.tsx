@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: paths.faq.path, ...page(() => import("@/routes/public/faq")) },
           { path: paths.privacy.path, ...page(() => import("@/routes/public/privacy")) },
           { path: paths.terms.path, ...page(() => import("@/routes/public/terms")) },
+          { path: paths.quote.path, ...page(() => import("@/routes/public/quote")) },
           { path: "*", Component: NotFoundPage },
         ],
       },

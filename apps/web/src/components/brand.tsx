@@ -11,6 +11,8 @@ export function BrandMark({ className, inverted }: { className?: string; inverte
       </svg>
       <span className="flex flex-col leading-none">
         <span className={clsx("font-display text-xl font-semibold tracking-wide", inverted ? "text-background" : "text-foreground")}>Aurelia</span>
+        {/* The words are stacked, so nothing shows this space; it keeps the name read as two words
+            ("Aurelia Atelier", not "AureliaAtelier"), which links named after the brand must contain. */}{" "}
         <span className={clsx("text-[0.6rem] font-semibold uppercase tracking-[0.3em]", inverted ? "text-accent" : "text-accent-strong")}>Atelier</span>
       </span>
     </span>

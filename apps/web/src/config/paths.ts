@@ -7,6 +7,8 @@ export const paths = {
   faq: { path: "/faq", getHref: () => "/faq" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   terms: { path: "/terms", getHref: () => "/terms" },
+  /** The quote dialog as a page: where 'Share Jewelry Link' leads before the page is hydrated. */
+  quote: { path: "/quote", getHref: () => "/quote" },
   login: { path: "/login", getHref: () => "/login" },
   signup: { path: "/signup", getHref: () => "/signup" },
   forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },

@@ -1,8 +1,9 @@
-import { leadRequestSchema, leadResponseSchema } from "@atelier/contract";
+import { LEAD_FORM_ACTION, LEAD_FORM_RESULTS, LEAD_SOURCE_PAGES, LEAD_SOURCES, leadRequestSchema, leadResponseSchema, type LeadFormResult, type LeadSource } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppInstance } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { ThrottledError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mail.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
 import { createLeadService, type LeadLimit } from "./leads.service.ts";
@@ -19,12 +20,52 @@ export interface LeadRoutesDeps {
   limitScale?: number;
 }
 
-/** POST /api/leads/ (public): the contact page's and the landing page's enquiry forms. */
-export function registerLeadRoutes(app: AppInstance, deps: LeadRoutesDeps): void {
+/** A form's fields, URL-encoded: a design idea of 2 000 characters is at most about 18 kB encoded. */
+const FORM_BODY_LIMIT = 64 * 1024;
+
+const isLeadSource = (v: unknown): v is LeadSource => typeof v === "string" && (LEAD_SOURCES as readonly string[]).includes(v);
+
+/**
+ * POST /api/leads/ (public): the contact page's and the landing page's enquiry forms.
+ * POST /api/leads/form/: the same forms sent by the browser itself (before the page is
+ * hydrated, or without JavaScript), answered with a redirect back to the form's page.
+ */
+export async function registerLeadRoutes(app: AppInstance, deps: LeadRoutesDeps): Promise<void> {
   const leads = createLeadService(deps);
 
   app.post("/api/leads/", {
     schema: { tags: ["leads"], summary: "Send an enquiry to the atelier (public)", body: leadRequestSchema, response: { 201: leadResponseSchema } },
     handler: async (req, reply) => reply.code(201).send(await leads.create(req.body, req.ip)),
+  });
+
+  // Its own scope, so only this route reads URL-encoded bodies.
+  await app.register((scope, _opts, done) => {
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.post(LEAD_FORM_ACTION, {
+      schema: {
+        tags: ["leads"],
+        summary: "Send an enquiry from the plain HTML form (public)",
+        description:
+          "The fields of POST /api/leads/, URL-encoded. Answers 303 to the form's page with #lead-sent, #lead-not-sent (invalid fields or a server error) or #lead-throttled.",
+      },
+      handler: async (req, reply) => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const page = LEAD_SOURCE_PAGES[isLeadSource(body.source) ? body.source : "contact"];
+        const back = (result: LeadFormResult) => reply.redirect(`${page}#${result}`, 303);
+        const parsed = leadRequestSchema.safeParse(body);
+        if (!parsed.success) return back(LEAD_FORM_RESULTS.notSent);
+        try {
+          await leads.create(parsed.data, req.ip);
+        } catch (err) {
+          if (err instanceof ThrottledError) return back(LEAD_FORM_RESULTS.throttled);
+          req.log.error({ err }, "lead form post failed");
+          return back(LEAD_FORM_RESULTS.notSent);
+        }
+        return back(LEAD_FORM_RESULTS.sent);
+      },
+    });
+    done();
   });
 }

@@ -101,3 +101,62 @@ describe("POST /api/leads/ without CONTACT_EMAIL", () => {
     expect(t.mailer.sent).toHaveLength(0);
   });
 });
+
+describe("POST /api/leads/form/ (the forms without script)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CONTACT_EMAIL: "atelier@example.com" }, leadLimit: { max: 2, windowMs: 60_000 } });
+  });
+  afterAll(async () => t.close());
+
+  const form = (fields: Record<string, string>, ip = randomIp()) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/leads/form/",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: ip,
+    });
+  const post = (payload: unknown, ip: string) => t.app.inject({ method: "POST", url: "/api/leads/", payload: payload as object, remoteAddress: ip });
+  const fields = { ...valid, website: "" };
+
+  it("stores and mails the lead, then sends the browser back to the form's page with #lead-sent", async () => {
+    const res = await form({ ...fields, name: "Zoë Ångström", design_idea: "A ring & a pendant, 18k – size 6" });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/contact#lead-sent");
+    const rows = await t.database.db.select().from(leads);
+    expect(rows.at(-1)).toMatchObject({ name: "Zoë Ångström", email: "ananya@example.com", designIdea: "A ring & a pendant, 18k – size 6", source: "contact" });
+    expect(t.mailer.sent.at(-1)!.subject).toBe("New enquiry from Zoë Ångström (contact)");
+
+    const home = await form({ name: "Sam", email: "sam@example.com", phone: "", design_idea: "", source: "home" });
+    expect(home.headers.location).toBe("/#lead-sent");
+  });
+
+  it("sends invalid fields back with #lead-not-sent and stores nothing", async () => {
+    const before = (await t.database.db.select().from(leads)).length;
+    const res = await form({ name: "", email: "nope", source: "home" });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/#lead-not-sent");
+    // An unknown source cannot choose where the browser goes.
+    expect((await form({ ...fields, source: "https://evil.example" })).headers.location).toBe("/contact#lead-not-sent");
+    expect(await t.database.db.select().from(leads)).toHaveLength(before);
+  });
+
+  it("counts toward the same limit as the API and says so with #lead-throttled", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 2; i++) expect((await form(fields, ip)).headers.location).toBe("/contact#lead-sent");
+    expect((await form(fields, ip)).headers.location).toBe("/contact#lead-throttled");
+    expect((await post(valid, ip)).statusCode).toBe(429);
+  });
+
+  it("reads URL-encoded bodies on this route only", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/leads/",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});

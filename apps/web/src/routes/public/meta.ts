@@ -1,5 +1,5 @@
 /**
- * Title and description of every public page: the prerendered <head> (scripts/prerender.ts)
+ * Title and description of every public page: the prerendered <head> (scripts/build-site.ts)
  * and the pages' document titles read them from here.
  */
 export const PUBLIC_PAGE_META = {
@@ -24,6 +24,12 @@ export const PUBLIC_PAGE_META = {
   "/faq": {
     title: "FAQ",
     description: "Metals, certification, production and delivery times, CAD files, payments and support hours: answers to the questions customers ask most.",
+  },
+  "/quote": {
+    title: "Get Your Instant Quote",
+    description: "Share a link to any piece of jewellery and see what it costs, made by us: hallmarked metal, certified stones, up to 40% less than retail.",
+    // The landing page's quote dialog as a page, for visitors whose script has not run yet: not a page of its own in search.
+    noindex: true,
   },
   "/privacy": {
     title: "Privacy Policy",

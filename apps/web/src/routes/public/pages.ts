@@ -8,6 +8,7 @@ export const PUBLIC_PAGES: Record<PublicPagePath, { module: string; load: () => 
   "/gallery": { module: "src/routes/public/gallery.tsx", load: () => import("./gallery") },
   "/contact": { module: "src/routes/public/contact.tsx", load: () => import("./contact") },
   "/faq": { module: "src/routes/public/faq.tsx", load: () => import("./faq") },
+  "/quote": { module: "src/routes/public/quote.tsx", load: () => import("./quote") },
   "/privacy": { module: "src/routes/public/privacy.tsx", load: () => import("./privacy") },
   "/terms": { module: "src/routes/public/terms.tsx", load: () => import("./terms") },
 };

@@ -1,4 +1,6 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useToasts } from "@/components/ui/use-toast";
@@ -66,5 +68,56 @@ describe("LeadForm", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Your message was not sent | Please check the highlighted fields.");
     await userEvent.click(screen.getByRole("button", { name: "Send message" }));
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("You have sent several messages in a short time."));
+  });
+});
+
+describe("LeadForm before and after hydration", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.innerHTML = "";
+  });
+
+  it("is a plain form the browser checks and posts until hydrated, and keeps what was typed meanwhile", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<LeadForm source="home" submitLabel="Send my idea" />);
+    document.body.append(container);
+    const form = container.querySelector("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/api/leads/form/");
+    expect(form).not.toHaveAttribute("novalidate");
+    expect(container.querySelector('input[name="source"]')).toHaveValue("home");
+    expect(screen.getByRole("button", { name: "Send my idea" })).toBeEnabled();
+
+    // Typed before the page's script runs.
+    const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
+    field(/^Name/).value = "Ana";
+    field(/^Email/).value = "ana@example.com";
+    screen.getByLabelText<HTMLTextAreaElement>(/^Design idea/).value = "A sapphire pendant";
+
+    let root: Root | undefined;
+    act(() => {
+      root = hydrateRoot(container, <LeadForm source="home" submitLabel="Send my idea" />);
+    });
+    expect(form).toHaveAttribute("novalidate");
+    expect(field(/^Name/)).toHaveValue("Ana");
+    // A re-render (typing in another field) leaves them alone.
+    await userEvent.type(field(/^Phone/), "+91 98765 43210");
+    expect(field(/^Name/)).toHaveValue("Ana");
+    expect(screen.getByLabelText(/^Design idea/)).toHaveValue("A sapphire pendant");
+
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      json(201, { id: "1", name: "Ana", email: "ana@example.com", phone: "+91 98765 43210", design_idea: "A sapphire pendant", source: "home", created_at: "2025-01-01T00:00:00Z" }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Send my idea" }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    expect(JSON.parse(fetchSpy.mock.calls[0]![1]?.body as string)).toEqual({
+      name: "Ana",
+      email: "ana@example.com",
+      phone: "+91 98765 43210",
+      design_idea: "A sapphire pendant",
+      source: "home",
+    });
+    await waitFor(() => expect(field(/^Name/)).toHaveValue(""));
+    act(() => root?.unmount());
   });
 });

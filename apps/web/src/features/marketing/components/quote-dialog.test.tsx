@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useToasts } from "@/components/ui/use-toast";
 import { goTo } from "../lib/navigate";
-import QuoteDialog, { normaliseProductLink } from "./quote-dialog";
+import QuoteDialog from "./quote-dialog";
 
 vi.mock("../lib/navigate", () => ({ goTo: vi.fn() }));
 
@@ -21,17 +21,6 @@ function renderDialog() {
     </>,
   );
 }
-
-describe("normaliseProductLink", () => {
-  it("keeps full links, adds https:// to bare addresses and refuses the rest", () => {
-    expect(normaliseProductLink(" https://shop.example.com/ring-1?size=6 ")).toBe("https://shop.example.com/ring-1?size=6");
-    expect(normaliseProductLink("www.example.com/rings/halo")).toBe("https://www.example.com/rings/halo");
-    expect(normaliseProductLink("http://example.com/a")).toBe("http://example.com/a");
-    expect(normaliseProductLink("not a link")).toBeNull();
-    expect(normaliseProductLink("ftp://example.com/file")).toBeNull();
-    expect(normaliseProductLink("localhost")).toBeNull();
-  });
-});
 
 describe("QuoteDialog", () => {
   beforeEach(() => vi.mocked(goTo).mockClear());
