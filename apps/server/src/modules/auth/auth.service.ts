@@ -170,13 +170,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async updateProfile(userId: string, input: UpdateUserRequest): Promise<User> {
-      const row = await repo.updateUser(db, userId, {
+      const changes = {
         ...(input.first_name !== undefined && { firstName: input.first_name }),
         ...(input.last_name !== undefined && { lastName: input.last_name }),
         ...(input.profile?.company_name !== undefined && { companyName: input.profile.company_name }),
         ...(input.profile?.phone_number !== undefined && { phoneNumber: input.profile.phone_number }),
         ...(input.profile?.address !== undefined && { address: input.profile.address }),
-      });
+      };
+      // Nothing to change ({}, unknown keys only, an empty profile): the user as they are.
+      const row = Object.keys(changes).length > 0 ? await repo.updateUser(db, userId, changes) : await repo.findUserById(db, userId);
+      if (!row) throw new UnauthorizedError("Invalid token.");
       return toUserResponse(row);
     },
 
