@@ -74,6 +74,8 @@ export interface AppDeps {
   /** Fetches product pages (extraction) and product photos (link designs); tests hand in one with their own allow-list. */
   fetcher?: SafeFetcher;
   authLimits?: Partial<AuthLimits>;
+  /** The sign-in slow-down's wait (tests record it instead of waiting). */
+  loginDelay?: (ms: number) => Promise<void>;
   /** Where uploaded files live; defaults to local disk under DATA_DIR/uploads. */
   storage?: Storage;
   /** Throttle for POST /api/leads/ per IP; tests tighten it. */
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rateLimits,
     publicUrl: config.publicUrl,
     limits: deps.authLimits ?? {},
+    ...(deps.loginDelay && { delay: deps.loginDelay }),
     limitScale: config.rateLimitScale,
     onBackgroundError: (err) => logger.error({ err }, "background mail failed"),
   });
