@@ -48,7 +48,7 @@ describe("npm run admin -- create", () => {
     const usage = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "customer"], env);
     expect(usage.code).toBe(2);
     expect(usage.out).toContain("Usage: npm run admin -- create");
-  }, 60_000);
+  }, 240_000);
 });
 
 describe("SIGTERM", () => {
@@ -61,7 +61,7 @@ describe("SIGTERM", () => {
     let log = "";
     child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
     const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-    await expect.poll(() => log.includes("serving on"), { timeout: 30_000, interval: 100 }).toBe(true);
+    await expect.poll(() => log.includes("serving on"), { timeout: 120_000, interval: 100 }).toBe(true);
 
     // A request whose body is still arriving when the signal comes.
     const response = new Promise<number>((resolve, reject) => {
@@ -83,7 +83,7 @@ describe("SIGTERM", () => {
     // The database closed cleanly: it opens again with the account the admin test made.
     const again = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff"], { DATA_DIR: dataDir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
     expect(again.out).toContain("email: A user with that email already exists.");
-  }, 90_000);
+  }, 300_000);
 });
 
 /** Starts `node dist/main.js` on a data folder; resolves once it serves. */
@@ -97,7 +97,7 @@ async function startServer(dir: string): Promise<{ port: number; child: ChildPro
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  await expect.poll(() => log.includes("serving on") || child.exitCode !== null, { timeout: 90_000, interval: 100 }).toBe(true);
+  await expect.poll(() => log.includes("serving on") || child.exitCode !== null, { timeout: 120_000, interval: 100 }).toBe(true);
   return { port, child, log: () => log, exited };
 }
 
@@ -140,7 +140,7 @@ describe("one process per embedded database", () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 480_000);
 
   it("refuses, changing nothing, when another process holds the folder and does not answer", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-lock-"));
