@@ -12,6 +12,10 @@ const PARTS: Record<string, BenchPart> = {
     describe: "create a design with 5 × 5 MB images (time, server peak RSS); list latency at 1 000 and 100 000 designs",
     load: () => import("./designs/run.ts"),
   },
+  startup: {
+    describe: "server start to healthy and memory: tsx (TypeScript loader) against the esbuild bundle (node dist/main.js)",
+    load: () => import("./startup/run.ts"),
+  },
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
