@@ -17,6 +17,10 @@ const PARTS: Record<string, BenchPart> = {
       "p50/p95 of the orders list, one order and the dashboard for a customer with 20 orders, at 1 000 and 100 000 orders (1 000 000 events)",
     load: () => import("./orders/run.ts"),
   },
+  startup: {
+    describe: "server start to healthy and memory: tsx (TypeScript loader) against the esbuild bundle (node dist/main.js)",
+    load: () => import("./startup/run.ts"),
+  },
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));

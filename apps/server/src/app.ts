@@ -28,6 +28,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { AppError, DetailError, ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
+import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
 import type { Mailer } from "./lib/mail.ts";
 import { createSafeFetcher, type SafeFetcher } from "./lib/safe-fetch.ts";
 import type { Storage } from "./lib/storage.ts";
@@ -77,6 +78,8 @@ export interface AppDeps {
   /** Fetches product pages (extraction) and product photos (link designs); tests hand in one with their own allow-list. */
   fetcher?: SafeFetcher;
   authLimits?: Partial<AuthLimits>;
+  /** The sign-in slow-down's wait (tests record it instead of waiting). */
+  loginDelay?: (ms: number) => Promise<void>;
   /** Where uploaded files live; defaults to local disk under DATA_DIR/uploads. */
   storage?: Storage;
   /** Throttle for POST /api/leads/ per IP; tests tighten it. */
@@ -108,7 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  installInputGuards(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rateLimits,
     publicUrl: config.publicUrl,
     limits: deps.authLimits ?? {},
+    ...(deps.loginDelay && { delay: deps.loginDelay }),
     limitScale: config.rateLimitScale,
     onBackgroundError: (err) => logger.error({ err }, "background mail failed"),
   });
@@ -181,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((err, req, reply) => {
     // Error bodies have the spec's shapes, not the route's success schema: serialize them as they are.
-    reply.serializer(JSON.stringify);
+    reply.serializer(JSON.stringify).type("application/json; charset=utf-8");
     if (hasZodFastifySchemaValidationErrors(err)) {
       if (err.validationContext === "querystring" || err.validationContext === "params") {
         const isPage = err.validation.some((v) => v.instancePath === "/page");
@@ -201,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (err instanceof ErrorFieldError) return reply.code(err.status).send({ error: err.message });
     if (err instanceof UnauthorizedError) return reply.code(401).header("www-authenticate", "Token").send({ detail: err.message });
     if (err instanceof AppError || err instanceof DetailError) return reply.code(err.status).send({ detail: err.message });
+    // A path the static files plugin will not look up (too long, an alias): a missing file to the client.
+    if ((err as { code?: string }).code === "FST_STATIC_FORBIDDEN_PATH") return reply.code(404).send({ detail: "Not found." });
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: clientMessage(err as { code?: string; message: string }, status) });
@@ -279,7 +288,8 @@ async function registerWebApp(app: AppInstance, distDir: string, publicUrl: stri
       cacheControl: false,
       preCompressed: true,
       // Files only: pages and client-side routes (no extension) and HTML go through sendPage below.
-      allowedPath: (pathName) => ![".html", ""].includes(path.posix.extname(pathName)),
+      // Nothing under /api/ is a file: those fall through to the API's 404.
+      allowedPath: (pathName) => !pathName.startsWith("/api/") && ![".html", ""].includes(path.posix.extname(pathName)),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

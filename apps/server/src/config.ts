@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { defaultWebDistDir } from "./lib/package-root.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -93,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     rateLimitScale: e.RATE_LIMIT_SCALE,
     extractAllowedHosts: e.EXTRACT_ALLOWED_HOSTS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === "true",
-    webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir(),
     fileUrlSecret: e.FILE_URL_SECRET,
     paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
     paymentUpiId: e.PAYMENT_UPI_ID,

@@ -1,12 +1,18 @@
-import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { openRuntime } from "./runtime.ts";
+import path from "node:path";
+import { buildApp, type App } from "./app.ts";
+import { runAdminRequest } from "./cli/admin-commands.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { serveAdminSocket, type AdminSocketServer } from "./lib/admin-socket.ts";
+import { DataDirLockedError } from "./lib/data-dir-lock.ts";
+import { openRuntime, type Runtime } from "./runtime.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await openRuntime(config);
   const { app, services } = await buildApp({ config, ...runtime });
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: the admin command asks it through a local socket.
+  const adminSocket = runtime.database.kind === "pglite" ? await openAdminSocket(config, services, runtime) : undefined;
   runtime.logger.info(
     { url: `http://localhost:${config.port}`, database: runtime.database.kind },
     `serving on http://localhost:${config.port}`,
@@ -25,6 +31,7 @@ async function main(): Promise<void> {
     // app.close() stops accepting, waits for in-flight requests, then the database closes.
     void app
       .close()
+      .then(() => adminSocket?.close())
       .then(() => services.auth.drain())
       .then(() => runtime.close())
       .then(() => process.exit(0))
@@ -37,8 +44,18 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
+async function openAdminSocket(config: Config, services: App["services"], runtime: Runtime): Promise<AdminSocketServer | undefined> {
+  const socketPath = path.join(config.dataDir, "admin.sock");
+  try {
+    return await serveAdminSocket(socketPath, (request) => runAdminRequest(services.auth, request));
+  } catch (err) {
+    runtime.logger.warn({ err, socketPath }, "admin socket unavailable: `npm run admin` will ask to stop the server first");
+    return undefined;
+  }
+}
+
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -1,5 +1,6 @@
-// The real processes: `node src/main.ts` (graceful shutdown) and the admin command.
-import { spawn, type ChildProcess } from "node:child_process";
+// The real processes, as shipped: the bundle `node dist/main.js` (graceful shutdown, one process per
+// embedded database) and the admin command `node dist/admin.js`.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
@@ -12,12 +13,13 @@ let dataDir = "";
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-process-"));
-});
+  execFileSync(process.execPath, ["scripts/build.mjs", "--quiet"], { cwd: SERVER_DIR, stdio: "inherit" });
+}, 120_000);
 afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 
 function run(args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: SERVER_DIR, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { cwd: SERVER_DIR, env: { ...process.env, ...env } });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (out += d.toString()));
@@ -37,29 +39,29 @@ async function freePort(): Promise<number> {
 describe("npm run admin -- create", () => {
   it("creates a staff account from a password on standard input, and refuses a weak one", async () => {
     const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_DIST_DIR: path.join(dataDir, "none") };
-    const ok = await run(["src/cli/admin.ts", "create", "--email", "jeweller@example.com", "--role", "staff"], env, "Amber-Lattice-77\n");
+    const ok = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff"], env, "Amber-Lattice-77\n");
     expect(ok.out).toContain("Created staff account jeweller@example.com");
     expect(ok.code).toBe(0);
-    const weak = await run(["src/cli/admin.ts", "create", "--email", "other@example.com", "--role", "admin"], env, "short\n");
+    const weak = await run(["dist/admin.js", "create", "--email", "other@example.com", "--role", "admin"], env, "short\n");
     expect(weak.code).toBe(1);
     expect(weak.out).toContain("This password is too short.");
-    const usage = await run(["src/cli/admin.ts", "create", "--email", "x@example.com", "--role", "customer"], env);
+    const usage = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "customer"], env);
     expect(usage.code).toBe(2);
     expect(usage.out).toContain("Usage: npm run admin -- create");
-  }, 60_000);
+  }, 240_000);
 });
 
 describe("SIGTERM", () => {
   it("lets an in-flight request finish, then closes the database and exits 0", async () => {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child: ChildProcess = spawn(process.execPath, ["dist/main.js"], {
       cwd: SERVER_DIR,
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", WEB_DIST_DIR: path.join(dataDir, "none") },
     });
     let log = "";
     child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
     const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-    await expect.poll(() => log.includes("serving on"), { timeout: 30_000, interval: 100 }).toBe(true);
+    await expect.poll(() => log.includes("serving on"), { timeout: 120_000, interval: 100 }).toBe(true);
 
     // A request whose body is still arriving when the signal comes.
     const response = new Promise<number>((resolve, reject) => {
@@ -79,7 +81,78 @@ describe("SIGTERM", () => {
     expect(log).toContain("shutting down");
 
     // The database closed cleanly: it opens again with the account the admin test made.
-    const again = await run(["src/cli/admin.ts", "create", "--email", "jeweller@example.com", "--role", "staff"], { DATA_DIR: dataDir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+    const again = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff"], { DATA_DIR: dataDir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
     expect(again.out).toContain("email: A user with that email already exists.");
-  }, 90_000);
+  }, 300_000);
+});
+
+/** Starts `node dist/main.js` on a data folder; resolves once it serves. */
+async function startServer(dir: string): Promise<{ port: number; child: ChildProcess; log: () => string; exited: Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["dist/main.js"], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", WEB_DIST_DIR: path.join(dir, "none") },
+  });
+  let log = "";
+  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  await expect.poll(() => log.includes("serving on") || child.exitCode !== null, { timeout: 120_000, interval: 100 }).toBe(true);
+  return { port, child, log: () => log, exited };
+}
+
+async function login(port: number, email: string, password: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+describe("one process per embedded database", () => {
+  it("makes the account through the running server: it signs in at once and after a restart; a second server refuses the folder", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-lock-"));
+    try {
+      const first = await startServer(dir);
+      expect(first.log()).toContain("serving on");
+
+      const created = await run(["dist/admin.js", "create", "--email", "owner@example.com", "--role", "admin"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      expect(created.out).toContain("Created admin account owner@example.com");
+      expect(created.code).toBe(0);
+      expect(await login(first.port, "owner@example.com", "Amber-Lattice-77")).toBe(200);
+      // Refusals come back from the server with their field messages.
+      const weak = await run(["dist/admin.js", "create", "--email", "weak@example.com", "--role", "staff"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "short\n");
+      expect(weak.code).toBe(1);
+      expect(weak.out).toContain("This password is too short.");
+
+      const second = await startServer(dir);
+      expect(await second.exited).toBe(1);
+      expect(second.log()).toContain(`is in use by process ${first.child.pid}`);
+
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      const again = await startServer(dir);
+      expect(await login(again.port, "owner@example.com", "Amber-Lattice-77")).toBe(200);
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 480_000);
+
+  it("refuses, changing nothing, when another process holds the folder and does not answer", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-lock-"));
+    try {
+      // A live process (this test runner) holding the lock, without an admin socket.
+      await fs.writeFile(path.join(dir, "db.lock"), JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: "now" }));
+      const res = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "staff"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      expect(res.code).toBe(1);
+      expect(res.out).toContain(`is in use by process ${process.pid}`);
+      expect(res.out).toContain("Nothing was changed: stop the other process and run the command again.");
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

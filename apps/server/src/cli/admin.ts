@@ -1,15 +1,19 @@
 /**
  * `npm run admin -- create --email X --role admin|staff`
  * The password is read from a hidden prompt, or from standard input when it is not a terminal.
- * There is never a default password.
+ * There is never a default password. While the server runs on the embedded database, the account
+ * is made by the server itself, through its admin socket (see perform()).
  */
+import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { ROLES, type Role } from "@atelier/contract";
 import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { ValidationError } from "../lib/errors.ts";
-import { openRuntime } from "../runtime.ts";
+import { loadConfig, type Config } from "../config.ts";
+import { callAdminSocket } from "../lib/admin-socket.ts";
+import { DataDirLockedError } from "../lib/data-dir-lock.ts";
+import { openRuntime, type Runtime } from "../runtime.ts";
+import { runAdminRequest, type AdminRequest, type AdminResponse } from "./admin-commands.ts";
 
 const USAGE = "Usage: npm run admin -- create --email <address> --role <staff|admin>";
 
@@ -51,18 +55,46 @@ async function main(): Promise<number> {
   }
   const password = await readPassword();
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-  const runtime = await openRuntime(config);
+  const request: AdminRequest = { op: "create-account", email: values.email, password, role };
+  const response = await perform(config, request);
+  if (response.ok) {
+    console.log(response.message);
+    return 0;
+  }
+  if ("fields" in response) {
+    for (const [field, messages] of Object.entries(response.fields)) console.error(`${field}: ${messages.join(" ")}`);
+  } else {
+    console.error(response.error);
+  }
+  return 1;
+}
+
+/**
+ * On the embedded database only one process may hold the folder: when the server holds it, the
+ * request goes to the server through its admin socket, so the server's own database makes the
+ * change (it signs in at once and survives restarts). With PostgreSQL, or when no server runs,
+ * the command opens the database itself.
+ */
+async function perform(config: Config, request: AdminRequest): Promise<AdminResponse> {
+  let runtime: Runtime;
+  try {
+    runtime = await openRuntime(config);
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    const socketPath = path.join(config.dataDir, "admin.sock");
+    try {
+      return (await callAdminSocket(socketPath, request)) as AdminResponse;
+    } catch (socketErr) {
+      const reason = (socketErr as NodeJS.ErrnoException).code ?? (socketErr as Error).message;
+      return {
+        ok: false,
+        error: `${err.message}\nThe admin command passes its request to the running server through ${socketPath}, but it does not answer there (${reason}). Nothing was changed: stop the other process and run the command again.`,
+      };
+    }
+  }
   try {
     const { services } = await buildApp({ config, ...runtime });
-    const user = await services.auth.createAccount({ email: values.email, password, role });
-    console.log(`Created ${user.role} account ${user.email} (username ${user.username}).`);
-    return 0;
-  } catch (err) {
-    if (err instanceof ValidationError) {
-      for (const [field, messages] of Object.entries(err.fields)) console.error(`${field}: ${messages.join(" ")}`);
-      return 1;
-    }
-    throw err;
+    return await runAdminRequest(services.auth, request);
   } finally {
     await runtime.close();
   }

@@ -8,6 +8,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { lockDataDir, type DataDirLock } from "../lib/data-dir-lock.ts";
+import { serverPackageRoot } from "../lib/package-root.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -21,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../drizzle");
+export const MIGRATIONS_DIR = path.join(serverPackageRoot(), "drizzle");
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -48,9 +50,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
-  await client.waitReady;
+  let lock: DataDirLock | undefined;
+  if (options.pgliteDir) {
+    await fs.mkdir(options.pgliteDir, { recursive: true });
+    // One process per folder: a second one would work on its own copy and lose its writes.
+    lock = lockDataDir(options.pgliteDir);
+  }
+  let client: PGlite;
+  try {
+    client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: "pglite",
@@ -58,7 +71,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -30,8 +30,15 @@ export interface Limit {
 
 /** Throttling limits; tests may tighten or loosen them. */
 export const DEFAULT_AUTH_LIMITS = {
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  /** One address guessing one account's password: refused (429) past this. */
+  loginFailuresPerAccountIp: { max: 10, windowMs: 15 * 60_000 },
+  /** One address guessing any accounts' passwords: refused (429) past this. */
   loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
+  /**
+   * One account, from every address: past this, sign-ins to it are slowed down (never refused, so
+   * knowing an e-mail is not enough to lock its owner out) and the owner is e-mailed once a window.
+   */
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { max: 30, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
   forgotPerAccount: { max: 5, windowMs: 15 * 60_000 },
@@ -46,6 +53,8 @@ export interface AuthServiceDeps {
   rateLimits: RateLimitStore;
   publicUrl: string;
   limits?: Partial<AuthLimits>;
+  /** Waits before checking a password of an account under attack; tests hand in one that records. */
+  delay?: (ms: number) => Promise<void>;
   /** Multiplies every limit's maximum (config RATE_LIMIT_SCALE). */
   limitScale?: number;
   onBackgroundError?: (err: unknown) => void;
@@ -69,6 +78,14 @@ export function toUserResponse(row: UserRow): User {
   };
 }
 
+/** The slow-down of a sign-in to an account past its failure threshold: doubling from 0.5 s, at most 8 s. */
+export function loginDelayMs(failuresPastThreshold: number): number {
+  if (failuresPastThreshold < 0) return 0;
+  return Math.min(8000, 500 * 2 ** Math.min(failuresPastThreshold, 4));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** A valid hash to verify against when the account does not exist, so both paths take as long. */
 const DUMMY_HASH_PROMISE = hash(randomSecret());
 
@@ -79,6 +96,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     Object.entries({ ...DEFAULT_AUTH_LIMITS, ...deps.limits }).map(([k, l]) => [k, { ...l, max: Math.ceil(l.max * scale) }]),
   ) as AuthLimits;
   const pending = new Set<Promise<void>>();
+  const delay = deps.delay ?? sleep;
 
   async function guard(key: string, limit: Limit, count: boolean): Promise<void> {
     const state = count ? await rateLimits.hit(key, limit.windowMs) : await rateLimits.peek(key);
@@ -105,6 +123,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await repo.usernameExists(db, `${base}${n}`))) return `${base}${n}`;
     }
     return `${base}${randomSecret(4).toLowerCase()}`;
+  }
+
+  /** "Someone is trying to sign in": once per window and account, however the attempts go on. */
+  async function warnOwner(user: UserRow, failures: number): Promise<void> {
+    const window = limits.loginFailuresPerAccount.windowMs;
+    const sent = await rateLimits.hit(`login:warned:${user.id}`, window);
+    if (sent.count !== 1) return;
+    const minutes = Math.round(window / 60_000);
+    const body = renderEmail({
+      heading: "Someone is trying to sign in to your account",
+      paragraphs: [
+        `There were ${failures} failed attempts to sign in to your Aurelia Atelier account (${user.email}) in the last ${minutes} minutes.`,
+        "If that was you, nothing is wrong: you can still sign in with your password, a little more slowly for a while. If it was not you, your account is safe as long as your password is not used elsewhere; choosing a new one signs out every other session.",
+      ],
+      action: { label: "Choose a new password", url: `${publicUrl}/forgot-password` },
+    });
+    sendInBackground(body.then((rendered) => ({ to: user.email, subject: "Someone is trying to sign in to your account", ...rendered })));
   }
 
   function sendInBackground(message: MailMessage | Promise<MailMessage>): void {
@@ -142,17 +177,28 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginRequest, ip: string) {
       const email = input.email.toLowerCase();
-      const accountKey = `login:account:${sha256(email)}`;
+      const accountHash = sha256(email);
+      const accountKey = `login:account:${accountHash}`;
+      const pairKey = `login:account-ip:${accountHash}:${ip}`;
       const ipKey = `login:ip:${ip}`;
-      await guard(accountKey, limits.loginFailuresPerAccount, false);
+      // Refusals are per address (and account from that address): the owner elsewhere still signs in.
+      await guard(pairKey, limits.loginFailuresPerAccountIp, false);
       await guard(ipKey, limits.loginFailuresPerIp, false);
+      // Many failures from many addresses: slow every attempt down, right password or not.
+      const accountFailures = (await rateLimits.peek(accountKey))?.count ?? 0;
+      if (accountFailures >= limits.loginFailuresPerAccount.max) {
+        await delay(loginDelayMs(accountFailures - limits.loginFailuresPerAccount.max));
+      }
       const user = await repo.findUserByEmail(db, email);
       const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
       if (!user || !ok) {
-        await rateLimits.hit(accountKey, limits.loginFailuresPerAccount.windowMs);
+        await rateLimits.hit(pairKey, limits.loginFailuresPerAccountIp.windowMs);
         await rateLimits.hit(ipKey, limits.loginFailuresPerIp.windowMs);
+        const account = await rateLimits.hit(accountKey, limits.loginFailuresPerAccount.windowMs);
+        if (user && account.count >= limits.loginFailuresPerAccount.max) await warnOwner(user, account.count);
         throw new ValidationError({ non_field_errors: ["Unable to log in with provided credentials."] });
       }
+      await rateLimits.reset(pairKey);
       await rateLimits.reset(accountKey);
       return { token: await issueToken(db, user.id), user: toUserResponse(user) };
     },
@@ -170,13 +216,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async updateProfile(userId: string, input: UpdateUserRequest): Promise<User> {
-      const row = await repo.updateUser(db, userId, {
+      const changes = {
         ...(input.first_name !== undefined && { firstName: input.first_name }),
         ...(input.last_name !== undefined && { lastName: input.last_name }),
         ...(input.profile?.company_name !== undefined && { companyName: input.profile.company_name }),
         ...(input.profile?.phone_number !== undefined && { phoneNumber: input.profile.phone_number }),
         ...(input.profile?.address !== undefined && { address: input.profile.address }),
-      });
+      };
+      // Nothing to change ({}, unknown keys only, an empty profile): the user as they are.
+      const row = Object.keys(changes).length > 0 ? await repo.updateUser(db, userId, changes) : await repo.findUserById(db, userId);
+      if (!row) throw new UnauthorizedError("Invalid token.");
       return toUserResponse(row);
     },
 

@@ -3,8 +3,10 @@ import { authTokens, users } from "../../db/schema/index.ts";
 import { authedInject, buildTestApp, randomIp, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from "../../test/helpers.ts";
 
 let t: TestApp;
+/** The sign-in slow-downs asked for, recorded instead of waited for. */
+const delays: number[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ loginDelay: (ms) => Promise.resolve(void delays.push(ms)) });
 });
 afterAll(async () => t.close());
 
@@ -108,17 +110,73 @@ describe("POST /api/auth/login/", () => {
     }
   });
 
-  it("throttles an account after 10 failures in 15 minutes, from any address", async () => {
+  it("refuses one address after 10 failures for an account, while the owner signs in at once from another", async () => {
     const { email } = await signUp(t);
+    const attacker = randomIp();
     for (let i = 0; i < 10; i++) {
-      expect((await post("/api/auth/login/", { email, password: `Nope-${i}-xyz` })).statusCode).toBe(400);
+      expect((await post("/api/auth/login/", { email, password: `Nope-${i}-xyz` }, attacker)).statusCode).toBe(400);
     }
-    const blocked = await post("/api/auth/login/", { email, password: TEST_PASSWORD });
+    // The attacking address is refused, even with the right password.
+    const blocked = await post("/api/auth/login/", { email, password: TEST_PASSWORD }, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json<{ detail: string }>().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    // The owner, from an address without failures, signs in (slowed down: the account is under attack).
+    delays.length = 0;
+    const owner = await post("/api/auth/login/", { email, password: TEST_PASSWORD }, randomIp());
+    expect(owner.statusCode).toBe(200);
+    expect(delays).toEqual([500]);
+    // After the window the attacking address may try again.
     t.clock.advance(15 * 60_000 + 1000);
+    expect((await post("/api/auth/login/", { email, password: TEST_PASSWORD }, attacker)).statusCode).toBe(200);
+  });
+
+  it("slows an account attacked from many addresses down instead of refusing it, and e-mails the owner once", async () => {
+    const { email } = await signUp(t);
+    const warnings = () => t.mailer.sent.filter((m) => m.to === email && m.subject === "Someone is trying to sign in to your account");
+    delays.length = 0;
+    for (let i = 0; i < 14; i++) {
+      expect((await post("/api/auth/login/", { email, password: `Nope-${i}-xyz` })).statusCode).toBe(400);
+    }
+    await t.services.auth.drain();
+    // The first 10 failures go at full speed; from then on each attempt waits, longer and longer.
+    expect(delays).toEqual([500, 1000, 2000, 4000]);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]!.text).toContain("failed attempts to sign in");
+    expect(warnings()[0]!.text).toContain("http://app.test/forgot-password");
+    // Right password, any fresh address: signed in, not refused.
+    delays.length = 0;
     expect((await post("/api/auth/login/", { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(delays).toEqual([8000]);
+    // A success clears the account's count: the next sign-in is not slowed.
+    delays.length = 0;
+    expect((await post("/api/auth/login/", { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(delays).toEqual([]);
+    // Another burst within the same window sends no second e-mail; one in the next window does.
+    for (let i = 0; i < 11; i++) await post("/api/auth/login/", { email, password: `Again-${i}-xyz` });
+    await t.services.auth.drain();
+    expect(warnings()).toHaveLength(1);
+    t.clock.advance(15 * 60_000 + 1000);
+    for (let i = 0; i < 10; i++) await post("/api/auth/login/", { email, password: `Later-${i}-xyz` });
+    await t.services.auth.drain();
+    expect(warnings()).toHaveLength(2);
+  });
+
+  it("sends no warning for an address that has no account", async () => {
+    const email = uniqueEmail("ghost");
+    for (let i = 0; i < 11; i++) expect((await post("/api/auth/login/", { email, password: `Nope-${i}-xyz` })).statusCode).toBe(400);
+    await t.services.auth.drain();
+    expect(t.mailer.sent.some((m) => m.to === email)).toBe(false);
+  });
+
+  it("still refuses one address after 50 failures over any accounts", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 50; i++) {
+      expect((await post("/api/auth/login/", { email: uniqueEmail("spray"), password: "Wrong-Password-1" }, ip)).statusCode).toBe(400);
+    }
+    const { email } = await signUp(t);
+    expect((await post("/api/auth/login/", { email, password: TEST_PASSWORD }, ip)).statusCode).toBe(429);
+    expect((await post("/api/auth/login/", { email, password: TEST_PASSWORD }, randomIp())).statusCode).toBe(200);
   });
 
   it("throttles registrations per IP", async () => {

@@ -11,6 +11,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { DetailError, ValidationError } from "../../lib/errors.ts";
+import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../uploads/uploads.routes.ts";
 import type { DesignsService } from "./designs.service.ts";
@@ -30,16 +31,6 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** PostgreSQL text cannot hold NUL characters; they carry no meaning in a form, so they go. */
-export function withoutNul<T>(value: T): T {
-  if (typeof value === "string") return value.replaceAll("\0", "") as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
-  }
-  return value;
-}
-
 /** The multipart `data` field, validated; refused files are reported beside the field errors. */
 function parseForm(form: ImageForm): DesignData {
   const errors: FieldErrors = {};
@@ -50,11 +41,15 @@ function parseForm(form: ImageForm): DesignData {
       if (form.data.truncated) errors.data = ["The data field is too large."];
       else {
         try {
-          value = JSON.parse(form.data.value as string);
-        } catch {
-          errors.data = ["The data field is not valid JSON."];
+          value = parseJsonText(form.data.value as string, "The data field is not valid JSON.");
+        } catch (err) {
+          if (!(err instanceof JsonInputError)) throw err;
+          errors.data = [err.message];
         }
       }
+    } else if (valueExceedsDepth(value)) {
+      // Sent as an application/json part: the multipart plugin parsed it already.
+      errors.data = [DEPTH_MESSAGE];
     }
     if (!errors.data && (typeof value !== "object" || value === null || Array.isArray(value))) {
       errors.data = ["The data field must be a JSON object."];
@@ -82,7 +77,7 @@ async function withDesignForm<T>(req: FastifyRequest, tmpDir: string, use: (data
     }
   }
   if (isJson(req)) {
-    const parsed = designInputSchema.safeParse(withoutNul(req.body ?? {}));
+    const parsed = designInputSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
     return use(parsed.data, []);
   }
@@ -117,7 +112,7 @@ export function registerDesignRoutes(app: AppInstance, designs: DesignsService, 
         return reply.code(201).send(created);
       }
       if (!isJson(req)) throw new DetailError(415, "Unsupported media type in request.");
-      const parsed = designFromLinkSchema.safeParse(withoutNul(req.body ?? {}));
+      const parsed = designFromLinkSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
       return reply.code(201).send(await designs.createFromLink(actor, parsed.data));
     },

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_DESIGN } from "@atelier/contract";
-import { DetailError, ValidationError } from "../../lib/errors.ts";
+import { AppError, DetailError, ValidationError } from "../../lib/errors.ts";
 import { sniffImageFormat, SNIFF_BYTES, type ImageFormat } from "../../lib/images.ts";
 import { tooManyImagesMessage, tooLargeMessage, unsupportedImageMessage } from "./upload-messages.ts";
 
@@ -115,6 +115,12 @@ function translatePluginError(err: unknown): unknown {
     case "FST_INVALID_JSON_FIELD_ERROR":
       return new ValidationError({ data: ["The data field is not valid JSON."] });
     default:
-      return err;
+      break;
   }
+  if (err instanceof AppError || (err as { statusCode?: number }).statusCode !== undefined || (err as { syscall?: string }).syscall !== undefined) {
+    return err;
+  }
+  // The parser's own complaints (no or empty boundary, a boundary that never appears, a body cut
+  // off inside a part) are plain Errors: the client sent a broken body.
+  return new DetailError(400, "Malformed multipart body: it must be multipart/form-data with a boundary, and complete.");
 }
