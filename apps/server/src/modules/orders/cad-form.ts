@@ -1,14 +1,12 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { MAX_CAD_IMAGES, MAX_CAD_MODEL_BYTES, MAX_IMAGE_BYTES } from "@atelier/contract";
 import { DetailError, ValidationError } from "../../lib/errors.ts";
 import { SNIFF_BYTES, sniffImageFormat } from "../../lib/images.ts";
 import { claimedModelFormat, MODEL_SNIFF_BYTES, sniffModelFormat } from "../../lib/models.ts";
-import { cleanFileName, type StagedImage } from "../uploads/multipart.ts";
+import { cleanFileName, streamToTempFile, type StagedImage } from "../uploads/multipart.ts";
 import type { StagedModel } from "../uploads/uploads.service.ts";
 
 export interface CadForm {
@@ -55,20 +53,7 @@ export async function readCadForm(req: FastifyRequest, tmpDir: string): Promise<
       }
       const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.upload`);
       tmpPaths.push(tmpPath);
-      const keep = isImage ? SNIFF_BYTES : MODEL_SNIFF_BYTES;
-      let head = Buffer.alloc(0);
-      let size = 0;
-      await pipeline(
-        part.file,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            if (head.length < keep) head = Buffer.concat([head, chunk.subarray(0, keep - head.length)]);
-            yield chunk;
-          }
-        },
-        fs.createWriteStream(tmpPath, { mode: 0o600 }),
-      );
+      const { head, size } = await streamToTempFile(part.file, tmpPath, isImage ? SNIFF_BYTES : MODEL_SNIFF_BYTES);
       if (part.file.truncated) throw new DetailError(413, `${fileName} is larger than ${MAX_CAD_MODEL_BYTES / 1024 / 1024} MB.`);
       if (isImage) {
         if (size > MAX_IMAGE_BYTES) throw new DetailError(413, `${fileName} is larger than 10 MB.`);

@@ -30,6 +30,15 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
   const { db, clock, orders, notifications } = deps;
   const provider = deps.provider ?? manualProvider;
 
+  /** The payment and its order, locked in the lifecycle's order (the order first). */
+  async function lockPayment(tx: Db, actor: Actor, paymentId: string) {
+    const found = await repo.findPayment(tx, paymentId);
+    if (!found) throw new NotFoundError();
+    const order = await orders.lockOrder(tx, actor, found.orderId);
+    const payment = (await repo.findPayment(tx, paymentId, true)) ?? found;
+    return { order, payment };
+  }
+
   return {
     async list(actor: Actor, orderId: string) {
       const order = assertCanAccess(actor, await repo.findOrder(db, orderId));
@@ -79,10 +88,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
     async confirm(actor: Actor, paymentId: string): Promise<Payment> {
       assertStaff(actor);
       return orders.inTx(async (tx) => {
-        const found = await repo.findPayment(tx, paymentId);
-        if (!found) throw new NotFoundError();
-        const order = await orders.lockOrder(tx, actor, found.orderId);
-        const payment = (await repo.findPayment(tx, paymentId, true)) ?? found;
+        const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "confirmed") return toPaymentResponse(payment);
         if (payment.status === "rejected") throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
         const now = clock.now();
@@ -99,7 +105,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
         };
         await notifications.notify(tx, [notice]);
         if (payment.kind === "advance" && order.status === "quoted") {
-          await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, { note: "Advance confirmed." , notice: null });
+          await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, { note: "Advance confirmed.", notice: null });
         }
         return toPaymentResponse({ ...payment, status: "confirmed", decidedBy: actor.id, decidedAt: now });
       });
@@ -108,10 +114,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
     async reject(actor: Actor, paymentId: string, reason: string): Promise<Payment> {
       assertStaff(actor);
       return orders.inTx(async (tx) => {
-        const found = await repo.findPayment(tx, paymentId);
-        if (!found) throw new NotFoundError();
-        const order = await orders.lockOrder(tx, actor, found.orderId);
-        const payment = (await repo.findPayment(tx, paymentId, true)) ?? found;
+        const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "rejected") return toPaymentResponse(payment);
         if (payment.status === "confirmed") throw new ConflictError("This payment has already been confirmed; it cannot be rejected.");
         const now = clock.now();

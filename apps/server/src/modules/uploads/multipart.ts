@@ -69,19 +69,7 @@ export async function readImageForm(req: FastifyRequest, tmpDir: string): Promis
       }
       const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.upload`);
       tmpPaths.push(tmpPath);
-      let head = Buffer.alloc(0);
-      let size = 0;
-      await pipeline(
-        part.file,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-            yield chunk;
-          }
-        },
-        fs.createWriteStream(tmpPath, { mode: 0o600 }),
-      );
+      const { head, size } = await streamToTempFile(part.file, tmpPath, SNIFF_BYTES);
       if (part.file.truncated || size > MAX_IMAGE_BYTES) throw new DetailError(413, tooLargeMessage(fileName));
       const format = size > 0 ? await sniffImageFormat(head) : null;
       if (format === null) {
@@ -100,6 +88,27 @@ export async function readImageForm(req: FastifyRequest, tmpDir: string): Promis
     throw new ValidationError({ images: [tooManyImagesMessage()] });
   }
   return form;
+}
+
+/**
+ * Streams an uploaded file to a private temporary file, counting its bytes and keeping its first
+ * `keepBytes` so its type can be read from its content.
+ */
+export async function streamToTempFile(file: AsyncIterable<Buffer> & NodeJS.ReadableStream, tmpPath: string, keepBytes: number): Promise<{ head: Buffer; size: number }> {
+  let head = Buffer.alloc(0);
+  let size = 0;
+  await pipeline(
+    file,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        size += chunk.length;
+        if (head.length < keepBytes) head = Buffer.concat([head, chunk.subarray(0, keepBytes - head.length)]);
+        yield chunk;
+      }
+    },
+    fs.createWriteStream(tmpPath, { mode: 0o600 }),
+  );
+  return { head, size };
 }
 
 /** The multipart plugin's own errors, in the API's words. */
