@@ -54,7 +54,12 @@ export const commentInputSchema = z.object({
     .max(5000, "Ensure this field has no more than 5000 characters."),
 });
 
-export const cadModelSchema = z.object({ file_name: z.string(), format: z.enum(CAD_MODEL_FORMATS), size: z.number().int(), url: z.string() });
+export const cadModelSchema = z.object({
+  file_name: z.string(),
+  format: z.enum(CAD_MODEL_FORMATS),
+  size: z.number().int(),
+  url: z.string(),
+});
 export const cadDesignSchema = z.object({
   id: z.string(),
   version: z.number().int(),
@@ -151,7 +156,13 @@ export const orderDesignSchema = z.object({
   inspiration_link: z.string(),
 });
 
-export const customerSchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string(), phone_number: z.string() });
+export const customerSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+});
 
 export const orderSummarySchema = z.object({
   id: z.string(),
@@ -211,7 +222,10 @@ const statusFilter = z
   .string()
   .trim()
   .transform((v) => v.toLowerCase())
-  .refine((v) => v === "" || v === "all" || v in ORDER_STATUS_GROUPS || (ORDER_STATUSES as readonly string[]).includes(v), "Unknown status.")
+  .refine(
+    (v) => v === "" || v === "all" || v in ORDER_STATUS_GROUPS || (ORDER_STATUSES as readonly string[]).includes(v),
+    "Unknown status.",
+  )
   .optional();
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -289,7 +303,11 @@ export const quoteInputSchema = z
       .array(z.object({ label: text(200).min(1, "Each line needs a label."), amount: moneyInputSchema }))
       .min(1, "A quote needs at least one line.")
       .max(50),
-    advance_percent: z.number().min(0, "Ensure this value is greater than or equal to 0.").max(100, "Ensure this value is less than or equal to 100.").default(50),
+    advance_percent: z
+      .number()
+      .min(0, "Ensure this value is greater than or equal to 0.")
+      .max(100, "Ensure this value is less than or equal to 100.")
+      .default(50),
     valid_days: z.number().int().min(1).max(365).optional(),
     valid_until: z.iso.datetime({ offset: true, error: "Enter a date and time with a time zone." }).optional(),
     note: text(2000).default(""),

@@ -24,7 +24,8 @@ export function sniffModelFormat(head: Uint8Array, size: number): CadModelFormat
   }
   const isText = !text.includes("\0");
   if (isText && /^\s*solid\b/.test(text) && /\bfacet\s+normal\b|\bendsolid\b/.test(text)) return "stl";
-  if (isText && /^v\s+-?\d/m.test(text) && /^(?:v|vn|vt|f|o|g|s|mtllib|usemtl|#)(?:\s|$)/m.test(text) && !/<\w+[\s>]/.test(text)) return "obj";
+  if (isText && /^v\s+-?\d/m.test(text) && /^(?:v|vn|vt|f|o|g|s|mtllib|usemtl|#)(?:\s|$)/m.test(text) && !/<\w+[\s>]/.test(text))
+    return "obj";
   return null;
 }
 

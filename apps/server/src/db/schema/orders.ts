@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type {
   Currency,
   DesignType,
@@ -66,7 +79,9 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("orders_status_changed_idx").on(t.status, t.statusChangedAt),
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("orders_delivered_idx").on(t.deliveredAt).where(sql`${t.status} = 'delivered'`),
+    index("orders_delivered_idx")
+      .on(t.deliveredAt)
+      .where(sql`${t.status} = 'delivered'`),
   ],
 );
 
@@ -155,9 +170,13 @@ export const quotes = pgTable(
     index("quotes_order_idx").on(t.orderId, t.seq),
     index("quotes_user_seq_idx").on(t.userId, t.seq.desc()),
     // At most one pending quote per order.
-    uniqueIndex("quotes_one_pending_idx").on(t.orderId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("quotes_one_pending_idx")
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
     // The expiry sweep reads pending quotes by validity.
-    index("quotes_pending_valid_idx").on(t.validUntil).where(sql`${t.status} = 'pending'`),
+    index("quotes_pending_valid_idx")
+      .on(t.validUntil)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -191,7 +210,9 @@ export const payments = pgTable(
     index("payments_order_idx").on(t.orderId, t.seq),
     index("payments_status_idx").on(t.status, t.createdAt),
     // One live (pending or confirmed) payment of each kind per order; a rejected one may be declared again.
-    uniqueIndex("payments_one_live_idx").on(t.orderId, t.kind).where(sql`${t.status} in ('pending', 'confirmed')`),
+    uniqueIndex("payments_one_live_idx")
+      .on(t.orderId, t.kind)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
   ],
 );
 
@@ -233,6 +254,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_seq_idx").on(t.userId, t.seq.desc()),
-    index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`not ${t.isRead}`),
   ],
 );

@@ -9,7 +9,12 @@ const TAGS = ["notifications"];
 /** GET /api/notifications/, POST /api/notifications/{id}/read/, POST /api/notifications/read-all/. */
 export const notificationsModule: FastifyPluginCallbackZod<{ notifications: NotificationsService }> = (app, { notifications }, done) => {
   app.get("/api/notifications/", {
-    schema: { tags: TAGS, summary: "The signed-in user's notifications, newest first, with the unread count", querystring: pageQuerySchema, response: { 200: notificationListSchema } },
+    schema: {
+      tags: TAGS,
+      summary: "The signed-in user's notifications, newest first, with the unread count",
+      querystring: pageQuerySchema,
+      response: { 200: notificationListSchema },
+    },
     preHandler: app.authenticate,
     handler: async (req) => notifications.list(actorOf(req), req.query.page),
   });
@@ -21,7 +26,12 @@ export const notificationsModule: FastifyPluginCallbackZod<{ notifications: Noti
   });
 
   app.post("/api/notifications/:id/read/", {
-    schema: { tags: TAGS, summary: "Mark one notification read", params: z.object({ id: z.string() }), response: { 200: notificationSchema } },
+    schema: {
+      tags: TAGS,
+      summary: "Mark one notification read",
+      params: z.object({ id: z.string() }),
+      response: { 200: notificationSchema },
+    },
     preHandler: app.authenticate,
     handler: async (req) => notifications.markRead(actorOf(req), uuidOr404(req.params.id)),
   });

@@ -85,7 +85,12 @@ describe("staff paths", () => {
       expect(asCustomer.statusCode, url).toBe(403);
       expect(asCustomer.json<{ detail: string }>().detail, url).toBe("Only staff can do this.");
       if (method === "POST") {
-        const malformed = await authedInject(t, owner.customer.token, { method: "POST", url, payload: "{nope", headers: { "content-type": "application/json" } });
+        const malformed = await authedInject(t, owner.customer.token, {
+          method: "POST",
+          url,
+          payload: "{nope",
+          headers: { "content-type": "application/json" },
+        });
         expect(malformed.statusCode, url).toBe(403);
       }
       const anonymous = await t.app.inject({ method, url });
@@ -94,7 +99,9 @@ describe("staff paths", () => {
   });
 
   it("let staff list every order with its customer, and read any order with the customer's contact", async () => {
-    const list = (await authedInject(t, staff, { method: "GET", url: `/api/staff/orders/?search=${owner.design.order?.order_number}` })).json<{
+    const list = (
+      await authedInject(t, staff, { method: "GET", url: `/api/staff/orders/?search=${owner.design.order?.order_number}` })
+    ).json<{
       results: { id: string; customer: { email: string } }[];
     }>();
     expect(list.results.map((o) => o.id)).toEqual([owner.orderId]);
@@ -110,7 +117,10 @@ describe("races: two requests for the same change make exactly one", () => {
   it("two accepts of one quote: one wins, the other gets 409, one event", async () => {
     const s = await submitDesign(t);
     const q = await issueQuote(t, staff, s.orderId);
-    const results = await Promise.all([post(t, s.customer.token, `/api/quotes/${q.id}/accept/`), post(t, s.customer.token, `/api/quotes/${q.id}/accept/`)]);
+    const results = await Promise.all([
+      post(t, s.customer.token, `/api/quotes/${q.id}/accept/`),
+      post(t, s.customer.token, `/api/quotes/${q.id}/accept/`),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.events.filter((e) => e.type === "quote_accepted")).toHaveLength(1);
@@ -120,7 +130,9 @@ describe("races: two requests for the same change make exactly one", () => {
     const s = await submitDesign(t);
     const q = await issueQuote(t, staff, s.orderId);
     await post(t, s.customer.token, `/api/quotes/${q.id}/accept/`);
-    const declared = (await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR-RACE" })).json<Payment>();
+    const declared = (
+      await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR-RACE" })
+    ).json<Payment>();
     const confirms = await Promise.all([
       post(t, staff, `/api/staff/payments/${declared.id}/confirm/`),
       post(t, staff, `/api/staff/payments/${declared.id}/confirm/`),
@@ -139,7 +151,9 @@ describe("races: two requests for the same change make exactly one", () => {
       post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to: "manufacturing" }),
     ]);
     expect(moves.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(moves.find((r) => r.statusCode === 409)?.json<{ detail: string }>().detail).toBe(`Order ${order.order_number} is already Manufacturing.`);
+    expect(moves.find((r) => r.statusCode === 409)?.json<{ detail: string }>().detail).toBe(
+      `Order ${order.order_number} is already Manufacturing.`,
+    );
     order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.events.filter((e) => e.to_status === "manufacturing")).toHaveLength(1);
   });

@@ -36,7 +36,9 @@ export async function readCadForm(req: FastifyRequest, tmpDir: string): Promise<
   const errors: Record<string, string[]> = {};
   const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_CAD_MODEL_BYTES, files: MAX_CAD_IMAGES + 1, fields: 10, fieldSize: 64 * 1024 } })) {
+    for await (const part of req.parts({
+      limits: { fileSize: MAX_CAD_MODEL_BYTES, files: MAX_CAD_IMAGES + 1, fields: 10, fieldSize: 64 * 1024 },
+    })) {
       if (part.type === "field") {
         if (part.fieldname === "description") form.description = String(part.value).replaceAll("\0", "").trim().slice(0, 5000);
         continue;

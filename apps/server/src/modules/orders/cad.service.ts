@@ -15,11 +15,21 @@ import { orderLink, type OrdersService } from "./orders.service.ts";
 export type CadService = ReturnType<typeof createCadService>;
 
 /** CAD versions: staff upload them (the first moves approved → cad_design); the customer approves one. */
-export function createCadService(deps: { db: Db; clock: Clock; publicUrl: string; mailer: Mailer; orders: OrdersService; uploads: UploadsService; notifications: NotificationsService }) {
+export function createCadService(deps: {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  mailer: Mailer;
+  orders: OrdersService;
+  uploads: UploadsService;
+  notifications: NotificationsService;
+}) {
   const { db, clock, orders, uploads, notifications } = deps;
 
   const refuseUpload = (o: repo.OrderRow) =>
-    new ConflictError(`Order ${o.orderNumber} is ${statusLabel(o.status)}: CAD versions are uploaded once the advance is confirmed and until the customer approves one.`);
+    new ConflictError(
+      `Order ${o.orderNumber} is ${statusLabel(o.status)}: CAD versions are uploaded once the advance is confirmed and until the customer approves one.`,
+    );
 
   async function response(tx: Db, row: repo.CadDesignRow): Promise<CadDesign> {
     const files = await uploads.cadFiles(tx, [row.id]);
@@ -51,7 +61,8 @@ export function createCadService(deps: { db: Db; clock: Clock; publicUrl: string
             createdAt: now,
           });
           const ids = batches.flatMap((b) => b.uploadIds);
-          if ((await uploads.attachToCad(tx, ids, cad.id)) !== ids.length) throw new ConflictError("A file was removed while the version was being saved. Please try again.");
+          if ((await uploads.attachToCad(tx, ids, cad.id)) !== ids.length)
+            throw new ConflictError("A file was removed while the version was being saved. Please try again.");
           const notice = {
             userId: order.userId,
             orderId: order.id,
@@ -87,7 +98,9 @@ export function createCadService(deps: { db: Db; clock: Clock; publicUrl: string
         const cad = (await repo.findCadDesign(tx, cadId, true)) ?? found;
         if (cad.isApproved) throw new ConflictError(`Version ${cad.version} is already approved.`);
         if (order.status !== "cad_design") {
-          throw new ConflictError(`Order ${order.orderNumber} is ${statusLabel(order.status)}: a CAD design can only be approved while the order is in CAD Design.`);
+          throw new ConflictError(
+            `Order ${order.orderNumber} is ${statusLabel(order.status)}: a CAD design can only be approved while the order is in CAD Design.`,
+          );
         }
         const now = clock.now();
         await repo.updateCadDesign(tx, cad.id, { isApproved: true, approvedAt: now, approvedBy: actor.id });

@@ -70,7 +70,11 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   };
 
   app.get("/api/dashboard-data/", {
-    schema: { tags: ["orders"], summary: "The dashboard: counts, recent orders, activity and notifications", response: { 200: dashboardDataSchema } },
+    schema: {
+      tags: ["orders"],
+      summary: "The dashboard: counts, recent orders, activity and notifications",
+      response: { 200: dashboardDataSchema },
+    },
     ...customer,
     handler: async (req) => orders.dashboard(actorOf(req)),
   });
@@ -78,7 +82,8 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   app.get("/api/orders/", {
     schema: {
       tags: ["orders"],
-      summary: "The signed-in customer's orders, newest first; `status` is a lifecycle status or pending, processing, shipped, delivered, canceled; `search` matches the order number or design name",
+      summary:
+        "The signed-in customer's orders, newest first; `status` is a lifecycle status or pending, processing, shipped, delivered, canceled; `search` matches the order number or design name",
       querystring: orderListQuerySchema,
       response: { 200: orderListSchema },
     },
@@ -87,7 +92,12 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   });
 
   app.get("/api/orders/:id/", {
-    schema: { tags: ["orders"], summary: "One order with its design, estimate, quotes, payments, CAD versions, comments and history", params: idParams, response: { 200: orderSchema } },
+    schema: {
+      tags: ["orders"],
+      summary: "One order with its design, estimate, quotes, payments, CAD versions, comments and history",
+      params: idParams,
+      response: { 200: orderSchema },
+    },
     ...customer,
     handler: async (req) => orders.get(actorOf(req), uuidOr404(req.params.id)),
   });
@@ -107,19 +117,36 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   });
 
   app.post("/api/orders/:id/comments/", {
-    schema: { tags: ["orders"], summary: "Add a comment to the order's conversation", params: idParams, body: commentInputSchema, response: { 201: commentSchema } },
+    schema: {
+      tags: ["orders"],
+      summary: "Add a comment to the order's conversation",
+      params: idParams,
+      body: commentInputSchema,
+      response: { 201: commentSchema },
+    },
     ...customer,
     handler: async (req, reply) => reply.code(201).send(await orders.comment(actorOf(req), uuidOr404(req.params.id), req.body.text)),
   });
 
   app.post("/api/orders/:id/cancel/", {
-    schema: { tags: ["orders"], summary: "Cancel the order (the customer: before the advance is confirmed)", params: idParams, body: cancelInputSchema, response: { 200: orderSchema } },
+    schema: {
+      tags: ["orders"],
+      summary: "Cancel the order (the customer: before the advance is confirmed)",
+      params: idParams,
+      body: cancelInputSchema,
+      response: { 200: orderSchema },
+    },
     ...customer,
     handler: async (req) => orders.cancel(actorOf(req), uuidOr404(req.params.id), req.body.reason),
   });
 
   app.post("/api/orders/:id/confirm-delivery/", {
-    schema: { tags: ["orders"], summary: "The customer confirms receipt: delivered → completed", params: idParams, response: { 200: orderSchema } },
+    schema: {
+      tags: ["orders"],
+      summary: "The customer confirms receipt: delivered → completed",
+      params: idParams,
+      response: { 200: orderSchema },
+    },
     ...customer,
     handler: async (req) => orders.confirmDelivery(actorOf(req), uuidOr404(req.params.id)),
   });
@@ -133,23 +160,35 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   app.post("/api/orders/:id/payments/", {
     schema: {
       tags: ["payments"],
-      summary: "Declare a bank transfer or UPI payment (advance after acceptance, balance after the advance); it waits for staff to confirm",
+      summary:
+        "Declare a bank transfer or UPI payment (advance after acceptance, balance after the advance); it waits for staff to confirm",
       params: idParams,
       body: paymentInputSchema,
       response: { 201: paymentDeclaredSchema },
     },
     ...customer,
-    handler: async (req, reply) => reply.code(201).send(await payments.declare(actorOf(req), uuidOr404(req.params.id), req.body.kind, req.body.reference)),
+    handler: async (req, reply) =>
+      reply.code(201).send(await payments.declare(actorOf(req), uuidOr404(req.params.id), req.body.kind, req.body.reference)),
   });
 
   app.post("/api/cad-designs/:id/approve/", {
-    schema: { tags: ["cad"], summary: "Approve a CAD version (the customer; order in CAD Design) → order CAD Approved", params: idParams, response: { 200: cadDesignSchema } },
+    schema: {
+      tags: ["cad"],
+      summary: "Approve a CAD version (the customer; order in CAD Design) → order CAD Approved",
+      params: idParams,
+      response: { 200: cadDesignSchema },
+    },
     ...customer,
     handler: async (req) => cad.approve(actorOf(req), uuidOr404(req.params.id)),
   });
 
   app.get("/api/quotes/", {
-    schema: { tags: ["quotes"], summary: "The customer's quotes, newest first", querystring: quoteListQuerySchema, response: { 200: quoteListSchema } },
+    schema: {
+      tags: ["quotes"],
+      summary: "The customer's quotes, newest first",
+      querystring: quoteListQuerySchema,
+      response: { 200: quoteListSchema },
+    },
     ...customer,
     handler: async (req) => quotes.list(actorOf(req), req.query),
   });
@@ -161,13 +200,24 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   });
 
   app.post("/api/quotes/:id/accept/", {
-    schema: { tags: ["quotes"], summary: "Accept a pending, unexpired quote; the advance becomes due", params: idParams, response: { 200: quoteSchema } },
+    schema: {
+      tags: ["quotes"],
+      summary: "Accept a pending, unexpired quote; the advance becomes due",
+      params: idParams,
+      response: { 200: quoteSchema },
+    },
     ...customer,
     handler: async (req) => quotes.accept(actorOf(req), uuidOr404(req.params.id)),
   });
 
   app.post("/api/quotes/:id/decline/", {
-    schema: { tags: ["quotes"], summary: "Decline a pending quote (optional reason); the order goes back to Initiated", params: idParams, body: declineInputSchema, response: { 200: quoteSchema } },
+    schema: {
+      tags: ["quotes"],
+      summary: "Decline a pending quote (optional reason); the order goes back to Initiated",
+      params: idParams,
+      body: declineInputSchema,
+      response: { 200: quoteSchema },
+    },
     ...customer,
     handler: async (req) => quotes.decline(actorOf(req), uuidOr404(req.params.id), req.body.reason),
   });
@@ -175,7 +225,12 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   // ---- staff ----
 
   app.get("/api/staff/orders/", {
-    schema: { tags: ["staff"], summary: "Every order, newest first, with its customer", querystring: staffOrderListQuerySchema, response: { 200: staffOrderListSchema } },
+    schema: {
+      tags: ["staff"],
+      summary: "Every order, newest first, with its customer",
+      querystring: staffOrderListQuerySchema,
+      response: { 200: staffOrderListSchema },
+    },
     ...staff,
     handler: async (req) => orders.staffList(actorOf(req), req.query),
   });
@@ -193,13 +248,24 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   });
 
   app.post("/api/staff/payments/:id/confirm/", {
-    schema: { tags: ["staff"], summary: "Confirm a declared payment (idempotent); a confirmed advance approves the order", params: idParams, response: { 200: paymentSchema } },
+    schema: {
+      tags: ["staff"],
+      summary: "Confirm a declared payment (idempotent); a confirmed advance approves the order",
+      params: idParams,
+      response: { 200: paymentSchema },
+    },
     ...staff,
     handler: async (req) => payments.confirm(actorOf(req), uuidOr404(req.params.id)),
   });
 
   app.post("/api/staff/payments/:id/reject/", {
-    schema: { tags: ["staff"], summary: "Reject a declared payment with a reason", params: idParams, body: paymentRejectInputSchema, response: { 200: paymentSchema } },
+    schema: {
+      tags: ["staff"],
+      summary: "Reject a declared payment with a reason",
+      params: idParams,
+      body: paymentRejectInputSchema,
+      response: { 200: paymentSchema },
+    },
     ...staff,
     handler: async (req) => payments.reject(actorOf(req), uuidOr404(req.params.id), req.body.reason),
   });
@@ -222,7 +288,8 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
   app.post("/api/staff/orders/:id/transition/", {
     schema: {
       tags: ["staff"],
-      summary: "Move the order through production; ready_to_ship needs the balance, shipped needs carrier and tracking number, cancelled a note",
+      summary:
+        "Move the order through production; ready_to_ship needs the balance, shipped needs carrier and tracking number, cancelled a note",
       params: idParams,
       body: transitionInputSchema,
       response: { 200: orderSchema },

@@ -31,7 +31,15 @@ describe("submitting a design", () => {
     expect(Number(est?.high)).toBeGreaterThan(Number(est?.point));
 
     const order = await getOrder(t, s.customer.token, s.orderId);
-    expect(order).toMatchObject({ status: "initiated", progress: 10, quoted_price: null, order_type: "Product link", amount_paid: "0.00", balance_due: null, payment_due: null });
+    expect(order).toMatchObject({
+      status: "initiated",
+      progress: 10,
+      quoted_price: null,
+      order_type: "Product link",
+      amount_paid: "0.00",
+      balance_due: null,
+      payment_due: null,
+    });
     expect(order.design.name).toBe("Solitaire ring");
     expect(order.design.metal).toBe("18K Yellow Gold");
     expect(order.estimate).toEqual(est);
@@ -43,9 +51,18 @@ describe("submitting a design", () => {
 
   it("does the same for the custom form (multipart), in the design's currency", async () => {
     const c = await signUpCustomer(t);
-    const form = designForm({ name: "Tennis bracelet", description: "Lab diamonds", design_type: "bracelet", metal_type: "gold", purity: "14K", weight: 12, currency: "USD" }, [
-      { filename: "ref.jpg", data: await jpeg() },
-    ]);
+    const form = designForm(
+      {
+        name: "Tennis bracelet",
+        description: "Lab diamonds",
+        design_type: "bracelet",
+        metal_type: "gold",
+        purity: "14K",
+        weight: 12,
+        currency: "USD",
+      },
+      [{ filename: "ref.jpg", data: await jpeg() }],
+    );
     const res = await authedInject(t, c.token, { method: "POST", url: "/api/designs/", payload: form.payload, headers: form.headers });
     expect(res.statusCode).toBe(201);
     const design = res.json<Design>();
@@ -70,7 +87,14 @@ describe("the whole lifecycle through the API", () => {
 
     // Quote: order → quoted, e-mail with both parts.
     const quote = await issueQuote(t, staff, s.orderId, { advance_percent: 40, note: "Includes IGI certificate" });
-    expect(quote).toMatchObject({ amount: "100000.00", advance_percent: 40, advance_amount: "40000.00", balance_amount: "60000.00", status: "pending", currency: "USD" });
+    expect(quote).toMatchObject({
+      amount: "100000.00",
+      advance_percent: 40,
+      advance_amount: "40000.00",
+      balance_amount: "60000.00",
+      status: "pending",
+      currency: "USD",
+    });
     let order = await getOrder(t, token, s.orderId);
     expect(order.status).toBe("quoted");
     expect(order.quoted_price).toBe("100000.00");
@@ -92,14 +116,23 @@ describe("the whole lifecycle through the API", () => {
 
     const declared = await post(t, token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR-ADV-77" });
     expect(declared.statusCode).toBe(201);
-    expect(declared.json()).toMatchObject({ kind: "advance", amount: "40000.00", amount_due: "40000.00", status: "pending", provider: "manual" });
+    expect(declared.json()).toMatchObject({
+      kind: "advance",
+      amount: "40000.00",
+      amount_due: "40000.00",
+      status: "pending",
+      provider: "manual",
+    });
     const again = await post(t, token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR-ADV-78" });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: "Your advance payment is already waiting for our confirmation." });
 
     // Confirm twice: one event, one move to approved (idempotent).
     const paymentId = declared.json<Payment>().id;
-    const [c1, c2] = [await post(t, staff, `/api/staff/payments/${paymentId}/confirm/`), await post(t, staff, `/api/staff/payments/${paymentId}/confirm/`)];
+    const [c1, c2] = [
+      await post(t, staff, `/api/staff/payments/${paymentId}/confirm/`),
+      await post(t, staff, `/api/staff/payments/${paymentId}/confirm/`),
+    ];
     expect([c1.statusCode, c2.statusCode]).toEqual([200, 200]);
     expect(c2.json<Payment>().status).toBe("confirmed");
     order = await getOrder(t, token, s.orderId);
@@ -112,7 +145,12 @@ describe("the whole lifecycle through the API", () => {
     const up = await uploadCad(t, staff, s.orderId, { model: { filename: "ring.stl", data: stl() } });
     expect(up.statusCode).toBe(201);
     const cad = up.json<CadDesign>();
-    expect(cad).toMatchObject({ version: 1, is_approved: false, description: "Version with a cathedral setting", model: { format: "stl", file_name: "ring.stl" } });
+    expect(cad).toMatchObject({
+      version: 1,
+      is_approved: false,
+      description: "Version with a cathedral setting",
+      model: { format: "stl", file_name: "ring.stl" },
+    });
     expect(cad.images).toHaveLength(1);
     const modelFile = await t.app.inject({ method: "GET", url: (cad.model?.url ?? "").replace("http://app.test", "") });
     expect(modelFile.statusCode).toBe(200);
@@ -139,10 +177,13 @@ describe("the whole lifecycle through the API", () => {
     expect(comment.statusCode).toBe(201);
     expect(comment.json()).toMatchObject({ text: "Could the band be 2 mm?", user: { role: "customer" } });
     expect((await post(t, token, `/api/orders/${s.orderId}/comments/`, { text: "   " })).statusCode).toBe(400);
-    expect((await post(t, staff, `/api/orders/${s.orderId}/comments/`, { text: "Yes, noted." })).json()).toMatchObject({ user: { role: "staff" } });
+    expect((await post(t, staff, `/api/orders/${s.orderId}/comments/`, { text: "Yes, noted." })).json()).toMatchObject({
+      user: { role: "staff" },
+    });
 
     // Production.
-    const move = (to: string, extra: Record<string, string> = {}) => post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to, ...extra });
+    const move = (to: string, extra: Record<string, string> = {}) =>
+      post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to, ...extra });
     expect((await move("manufacturing")).statusCode).toBe(200);
     expect((await move("quality_check")).statusCode).toBe(200);
     const notPaid = await move("ready_to_ship");
@@ -159,7 +200,13 @@ describe("the whole lifecycle through the API", () => {
     expect(shipped.json<Order>().shipment).toEqual({ carrier: "BlueDart", tracking_number: "BD123456789IN" });
     expect((await move("delivered")).statusCode).toBe(200);
     const done = await post(t, token, `/api/orders/${s.orderId}/confirm-delivery/`);
-    expect(done.json<Order>()).toMatchObject({ status: "completed", progress: 100, amount_paid: "100000.00", balance_due: "0.00", payment_due: null });
+    expect(done.json<Order>()).toMatchObject({
+      status: "completed",
+      progress: 100,
+      amount_paid: "100000.00",
+      balance_due: "0.00",
+      payment_due: null,
+    });
 
     // History, the design's status, notifications, e-mails.
     order = await getOrder(t, token, s.orderId);
@@ -178,7 +225,8 @@ describe("the whole lifecycle through the API", () => {
     expect(order.events.find((e) => e.to_status === "manufacturing")?.actor).toMatchObject({ role: "staff" });
     const design = (await authedInject(t, token, { method: "GET", url: `/api/designs/${s.design.id}/` })).json<Design>();
     expect(design.status).toBe("completed");
-    const page = async (n: number) => (await authedInject(t, token, { method: "GET", url: `/api/notifications/?page=${n}` })).json<Paginated<Notification>>();
+    const page = async (n: number) =>
+      (await authedInject(t, token, { method: "GET", url: `/api/notifications/?page=${n}` })).json<Paginated<Notification>>();
     const notes = { results: [...(await page(1)).results, ...(await page(2)).results] };
     const titles = notes.results.map((n) => n.title).join(" | ");
     expect(titles).toContain("quote");
@@ -220,7 +268,12 @@ describe("quotes", () => {
     const order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.status).toBe("initiated");
     expect(order.quoted_price).toBeNull();
-    expect(order.events.at(-1)).toMatchObject({ type: "status_change", from_status: "quoted", to_status: "initiated", note: "Quote declined: Over my budget" });
+    expect(order.events.at(-1)).toMatchObject({
+      type: "status_change",
+      from_status: "quoted",
+      to_status: "initiated",
+      note: "Quote declined: Over my budget",
+    });
     const accept = await post(t, s.customer.token, `/api/quotes/${q.id}/accept/`);
     expect(accept.statusCode).toBe(409);
     expect(accept.json()).toEqual({ detail: "This quote has already been declined." });
@@ -235,11 +288,15 @@ describe("quotes", () => {
     expect(read.json<Quote>().status).toBe("expired");
     const accept = await post(t, s.customer.token, `/api/quotes/${q.id}/accept/`);
     expect(accept.statusCode).toBe(409);
-    expect(accept.json<{ detail: string }>().detail).toMatch(/^This quote expired on \d{4}-\d{2}-\d{2}\. Ask us for a new one in the order's comments\.$/);
+    expect(accept.json<{ detail: string }>().detail).toMatch(
+      /^This quote expired on \d{4}-\d{2}-\d{2}\. Ask us for a new one in the order's comments\.$/,
+    );
     const order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.status).toBe("initiated");
     expect(order.events.at(-1)?.note).toContain("Quote expired");
-    const expiredList = (await authedInject(t, s.customer.token, { method: "GET", url: "/api/quotes/?status=expired" })).json<Paginated<Quote>>();
+    const expiredList = (await authedInject(t, s.customer.token, { method: "GET", url: "/api/quotes/?status=expired" })).json<
+      Paginated<Quote>
+    >();
     expect(expiredList.results.map((x) => x.id)).toEqual([q.id]);
   });
 
@@ -247,7 +304,9 @@ describe("quotes", () => {
     const s = await submitDesign(t);
     await issueQuote(t, staff, s.orderId, { valid_days: 3 });
     const expiring = async () =>
-      (await authedInject(t, s.customer.token, { method: "GET", url: "/api/notifications/" })).json<Paginated<Notification>>().results.filter((n) => n.type === "quote_expiring");
+      (await authedInject(t, s.customer.token, { method: "GET", url: "/api/notifications/" }))
+        .json<Paginated<Notification>>()
+        .results.filter((n) => n.type === "quote_expiring");
     expect(await expiring()).toHaveLength(0);
     t.clock.advance(25 * 3600 * 1000);
     await getOrder(t, s.customer.token, s.orderId);
@@ -266,9 +325,15 @@ describe("quotes", () => {
       [second.id, "pending"],
       [first.id, "expired"],
     ]);
-    const past = await post(t, staff, `/api/staff/orders/${s.orderId}/quotes/`, { line_items: [{ label: "x", amount: "1" }], valid_until: "2001-01-01T00:00:00Z" });
+    const past = await post(t, staff, `/api/staff/orders/${s.orderId}/quotes/`, {
+      line_items: [{ label: "x", amount: "1" }],
+      valid_until: "2001-01-01T00:00:00Z",
+    });
     expect(past.json()).toEqual({ valid_until: ["The validity must end in the future."] });
-    const wrong = await post(t, staff, `/api/staff/orders/${s.orderId}/quotes/`, { amount: "5.00", line_items: [{ label: "x", amount: "1" }] });
+    const wrong = await post(t, staff, `/api/staff/orders/${s.orderId}/quotes/`, {
+      amount: "5.00",
+      line_items: [{ label: "x", amount: "1" }],
+    });
     expect(wrong.json()).toEqual({ amount: ["The amount must equal the sum of the line items (1.00)."] });
     const floaty = await post(t, staff, `/api/staff/orders/${s.orderId}/quotes/`, { line_items: [{ label: "x", amount: "1.005" }] });
     expect(floaty.statusCode).toBe(400);
@@ -278,7 +343,8 @@ describe("quotes", () => {
 describe("refused moves answer 409 with a sentence", () => {
   it("refuses moves the lifecycle does not allow", async () => {
     const s = await submitDesign(t);
-    const move = (to: string, extra: Record<string, string> = {}) => post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to, ...extra });
+    const move = (to: string, extra: Record<string, string> = {}) =>
+      post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to, ...extra });
     const early = await move("manufacturing");
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ detail: `Order ${s.design.order?.order_number} is Initiated; it cannot move to Manufacturing.` });
@@ -304,7 +370,10 @@ describe("refused moves answer 409 with a sentence", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json<{ detail: string }>().detail).toContain("can no longer be cancelled online");
     // Staff may, with a reason.
-    const byStaff = await post(t, staff, `/api/staff/orders/${b.orderId}/transition/`, { to: "cancelled", note: "Customer asked by phone" });
+    const byStaff = await post(t, staff, `/api/staff/orders/${b.orderId}/transition/`, {
+      to: "cancelled",
+      note: "Customer asked by phone",
+    });
     expect(byStaff.json<Order>().status).toBe("cancelled");
   });
 
@@ -312,14 +381,18 @@ describe("refused moves answer 409 with a sentence", () => {
     const s = await submitDesign(t);
     const q = await issueQuote(t, staff, s.orderId);
     await post(t, s.customer.token, `/api/quotes/${q.id}/accept/`);
-    const p1 = (await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "WRONG-REF" })).json<Payment>();
+    const p1 = (
+      await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "WRONG-REF" })
+    ).json<Payment>();
     const rejected = await post(t, staff, `/api/staff/payments/${p1.id}/reject/`, { reason: "No transfer with this reference" });
     expect(rejected.json<Payment>()).toMatchObject({ status: "rejected", rejection_reason: "No transfer with this reference" });
     expect((await post(t, staff, `/api/staff/payments/${p1.id}/confirm/`)).statusCode).toBe(409);
     expect((await post(t, staff, `/api/staff/payments/${p1.id}/reject/`, {})).statusCode).toBe(400);
     const p2 = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "RIGHT-REF" });
     expect(p2.statusCode).toBe(201);
-    const list = (await authedInject(t, s.customer.token, { method: "GET", url: `/api/orders/${s.orderId}/payments/` })).json<Paginated<Payment>>();
+    const list = (await authedInject(t, s.customer.token, { method: "GET", url: `/api/orders/${s.orderId}/payments/` })).json<
+      Paginated<Payment>
+    >();
     expect(list.results.map((p) => p.status)).toEqual(["rejected", "pending"]);
   });
 });
@@ -352,11 +425,17 @@ describe("designs under an order", () => {
 
   it("keeps an order's images while it is past initiated, and deleting a design cancels its order", async () => {
     const c = await signUpCustomer(t);
-    const form = designForm({ name: "Pendant", description: "Oval sapphire", design_type: "pendant" }, [{ filename: "a.jpg", data: await jpeg() }]);
-    const design = (await authedInject(t, c.token, { method: "POST", url: "/api/designs/", payload: form.payload, headers: form.headers })).json<Design>();
+    const form = designForm({ name: "Pendant", description: "Oval sapphire", design_type: "pendant" }, [
+      { filename: "a.jpg", data: await jpeg() },
+    ]);
+    const design = (
+      await authedInject(t, c.token, { method: "POST", url: "/api/designs/", payload: form.payload, headers: form.headers })
+    ).json<Design>();
     const orderId = design.order?.id ?? "";
     await issueQuote(t, staff, orderId);
-    const uploads = (await authedInject(t, c.token, { method: "GET", url: "/api/uploads/" })).json<Paginated<{ id: string; deletable: boolean }>>();
+    const uploads = (await authedInject(t, c.token, { method: "GET", url: "/api/uploads/" })).json<
+      Paginated<{ id: string; deletable: boolean }>
+    >();
     expect(uploads.results[0]?.deletable).toBe(false);
     const delUpload = await authedInject(t, c.token, { method: "DELETE", url: `/api/uploads/${uploads.results[0]?.id}/` });
     expect(delUpload.statusCode).toBe(409);
@@ -385,7 +464,9 @@ describe("CAD uploads", () => {
   it("refuse a model whose content is not what its name says, and a version without renderings", async () => {
     const s = await submitDesign(t);
     await toApproved(t, staff, s);
-    const fake = await uploadCad(t, staff, s.orderId, { model: { filename: "ring.stl", data: Buffer.from("this is not a model at all, just text\n") } });
+    const fake = await uploadCad(t, staff, s.orderId, {
+      model: { filename: "ring.stl", data: Buffer.from("this is not a model at all, just text\n") },
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toEqual({ model: ["ring.stl is not a 3D model we can read (STL, OBJ, GLB, 3DM or STEP)."] });
     const lying = await uploadCad(t, staff, s.orderId, { model: { filename: "ring.obj", data: stl() } });
@@ -393,7 +474,7 @@ describe("CAD uploads", () => {
     const noImages = await authedInject(t, staff, {
       method: "POST",
       url: `/api/staff/orders/${s.orderId}/cad-designs/`,
-      payload: "--b\r\nContent-Disposition: form-data; name=\"description\"\r\n\r\nx\r\n--b--\r\n",
+      payload: '--b\r\nContent-Disposition: form-data; name="description"\r\n\r\nx\r\n--b--\r\n',
       headers: { "content-type": "multipart/form-data; boundary=b" },
     });
     expect(noImages.json()).toEqual({ images: ["Add at least one rendering of this version."] });
@@ -415,7 +496,8 @@ describe("time", () => {
     await uploadCad(t, staff, s.orderId);
     const cad = (await getOrder(t, s.customer.token, s.orderId)).cad_designs[0];
     await post(t, s.customer.token, `/api/cad-designs/${cad?.id}/approve/`);
-    const move = (to: string, extra: Record<string, string> = {}) => post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to, ...extra });
+    const move = (to: string, extra: Record<string, string> = {}) =>
+      post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to, ...extra });
     await move("manufacturing");
     await move("quality_check");
     const order = await getOrder(t, s.customer.token, s.orderId);
@@ -439,7 +521,9 @@ describe("notifications", () => {
     const s = await submitDesign(t);
     await issueQuote(t, staff, s.orderId);
     await post(t, staff, `/api/orders/${s.orderId}/comments/`, { text: "We have a question about the size." });
-    const list = (await authedInject(t, s.customer.token, { method: "GET", url: "/api/notifications/" })).json<Paginated<Notification> & { unread_count: number }>();
+    const list = (await authedInject(t, s.customer.token, { method: "GET", url: "/api/notifications/" })).json<
+      Paginated<Notification> & { unread_count: number }
+    >();
     expect(list.unread_count).toBe(2);
     const first = list.results[0];
     expect(first?.link).toBe(`/dashboard/orders/${s.orderId}`);

@@ -12,7 +12,11 @@ interface MailDeps {
   publicUrl: string;
 }
 
-async function sendToCustomer(deps: MailDeps, order: OrderRow, render: (firstName: string, orderUrl: string) => Promise<RenderedEmail>): Promise<void> {
+async function sendToCustomer(
+  deps: MailDeps,
+  order: OrderRow,
+  render: (firstName: string, orderUrl: string) => Promise<RenderedEmail>,
+): Promise<void> {
   const [customer] = await repo.findUsers(deps.db, [order.userId]);
   if (!customer) return;
   const mail = await render(customer.firstName, `${deps.publicUrl}/dashboard/orders/${order.id}`);
@@ -35,10 +39,24 @@ export const quoteIssuedMail = (deps: MailDeps, order: OrderRow, quote: QuoteRow
 
 export const cadReadyMail = (deps: MailDeps, order: OrderRow, cad: CadDesignRow) =>
   sendToCustomer(deps, order, (firstName, orderUrl) =>
-    cadReadyEmail({ firstName, orderNumber: order.orderNumber, designName: order.designName, version: cad.version, description: cad.description, orderUrl }),
+    cadReadyEmail({
+      firstName,
+      orderNumber: order.orderNumber,
+      designName: order.designName,
+      version: cad.version,
+      description: cad.description,
+      orderUrl,
+    }),
   );
 
 export const shippedMail = (deps: MailDeps, order: OrderRow) =>
   sendToCustomer(deps, order, (firstName, orderUrl) =>
-    shippedEmail({ firstName, orderNumber: order.orderNumber, designName: order.designName, carrier: order.carrier, trackingNumber: order.trackingNumber, orderUrl }),
+    shippedEmail({
+      firstName,
+      orderNumber: order.orderNumber,
+      designName: order.designName,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      orderUrl,
+    }),
   );

@@ -113,7 +113,9 @@ export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
     version: row.version,
     image: images[0]?.preview ?? images[0]?.image ?? null,
     images,
-    model: model ? { file_name: model.fileName, format: model.format as CadModelFormat, size: model.size, url: model.modelUrl ?? "" } : null,
+    model: model
+      ? { file_name: model.fileName, format: model.format as CadModelFormat, size: model.size, url: model.modelUrl ?? "" }
+      : null,
     description: row.description,
     is_approved: row.isApproved,
     approved_at: row.approvedAt?.toISOString() ?? null,
@@ -153,12 +155,19 @@ export function paymentDueOf(
   if (kind === "balance" && f.balanceConfirmed) return null;
   const amount = kind === "advance" ? advance : subtractMoney(f.accepted.amount, advance);
   if (toCents(amount) <= 0n) return null;
-  return { kind, amount, currency: f.accepted.currency, instructions: instructions(kind, amount), awaiting_confirmation: Boolean(f.pendingOf(kind)) };
+  return {
+    kind,
+    amount,
+    currency: f.accepted.currency,
+    instructions: instructions(kind, amount),
+    awaiting_confirmation: Boolean(f.pendingOf(kind)),
+  };
 }
 
 export const orderTypeLabel = (source: "custom" | "link" | undefined) => (source === "link" ? "Product link" : "Custom design");
 
-export const isDesignEditable = (status: OrderRow["status"] | undefined) => status === undefined || DESIGN_EDITABLE_ORDER_STATUSES.includes(status);
+export const isDesignEditable = (status: OrderRow["status"] | undefined) =>
+  status === undefined || DESIGN_EDITABLE_ORDER_STATUSES.includes(status);
 
 export interface DesignContent {
   id: string;

@@ -50,7 +50,12 @@ export async function updateOrder(db: Db, id: string, values: Partial<NewOrder>)
 }
 
 /** Moves the order only if it is still in `from`; returns whether it moved (a lost race returns false). */
-export async function moveOrderStatus(db: Db, id: string, from: OrderStatus, values: Partial<NewOrder> & { status: OrderStatus }): Promise<boolean> {
+export async function moveOrderStatus(
+  db: Db,
+  id: string,
+  from: OrderStatus,
+  values: Partial<NewOrder> & { status: OrderStatus },
+): Promise<boolean> {
   const rows = await db
     .update(orders)
     .set(values)
@@ -121,7 +126,13 @@ export async function listActivity(db: Db, userId: string, limit: number) {
     .orderBy(newestFirst(orderEvents.seq))
     .limit(limit);
   const ids = [...new Set(events.map((e) => e.orderId))];
-  const owners = ids.length === 0 ? [] : await db.select({ id: orders.id, orderNumber: orders.orderNumber, designName: orders.designName, status: orders.status }).from(orders).where(inArray(orders.id, ids));
+  const owners =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: orders.id, orderNumber: orders.orderNumber, designName: orders.designName, status: orders.status })
+          .from(orders)
+          .where(inArray(orders.id, ids));
   const byId = new Map(owners.map((o) => [o.id, o]));
   return events.flatMap((event) => {
     const o = byId.get(event.orderId);
@@ -180,7 +191,15 @@ export function listQuotesExpiringBefore(db: Db, now: Date, soon: Date, userId?:
   return db
     .select()
     .from(quotes)
-    .where(and(eq(quotes.status, "pending"), gt(quotes.validUntil, now), lt(quotes.validUntil, soon), isNull(quotes.expiryNoticeAt), userId ? eq(quotes.userId, userId) : undefined))
+    .where(
+      and(
+        eq(quotes.status, "pending"),
+        gt(quotes.validUntil, now),
+        lt(quotes.validUntil, soon),
+        isNull(quotes.expiryNoticeAt),
+        userId ? eq(quotes.userId, userId) : undefined,
+      ),
+    )
     .limit(500);
 }
 
@@ -205,7 +224,9 @@ function quoteWhere(filter: QuoteFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(quotes.userId, filter.userId), filter.where];
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    parts.push(sql`${quotes.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${filter.userId} and (${orders.orderNumber} ilike ${pattern} or ${orders.designName} ilike ${pattern}))`);
+    parts.push(
+      sql`${quotes.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${filter.userId} and (${orders.orderNumber} ilike ${pattern} or ${orders.designName} ilike ${pattern}))`,
+    );
   }
   return and(...parts);
 }
@@ -281,4 +302,3 @@ export function listDeliveredBefore(db: Db, before: Date, userId?: string): Prom
     .where(and(eq(orders.status, "delivered"), lt(orders.deliveredAt, before), userId ? eq(orders.userId, userId) : undefined))
     .limit(500);
 }
-

@@ -106,7 +106,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return result;
   }
 
-  function instructions(kind: "advance" | "balance", amount: string, currency: Parameters<typeof formatMoney>[1], orderNumber: string): PaymentInstructions {
+  function instructions(
+    kind: "advance" | "balance",
+    amount: string,
+    currency: Parameters<typeof formatMoney>[1],
+    orderNumber: string,
+  ): PaymentInstructions {
     const { bankDetails, upiId, contactEmail } = deps.payment;
     const lines = [`Pay ${formatMoney(amount, currency)} (${kind === "advance" ? "advance" : "balance"}) by bank transfer or UPI.`];
     if (bankDetails.length > 0) lines.push(...bankDetails);
@@ -114,7 +119,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (bankDetails.length === 0 && !upiId) {
       lines.push(contactEmail ? `Write to ${contactEmail} for our bank details.` : "Ask us for our bank details in the order's comments.");
     }
-    lines.push(`Write ${orderNumber} as the payment's remark, then enter your transfer's reference below. We confirm receipt within one business day.`);
+    lines.push(
+      `Write ${orderNumber} as the payment's remark, then enter your transfer's reference below. We confirm receipt within one business day.`,
+    );
     return { lines, upi_id: upiId ?? null };
   }
 
@@ -154,7 +161,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       throw new ConflictError(`Order ${order.orderNumber} changed while you were working on it. Reload it and try again.`);
     }
     const note = options.note ?? "";
-    await repo.insertEvent(tx, { orderId: order.id, userId: order.userId, type: "status_change", fromStatus: order.status, toStatus: to, note, actorId: actor?.id ?? null, createdAt: now });
+    await repo.insertEvent(tx, {
+      orderId: order.id,
+      userId: order.userId,
+      type: "status_change",
+      fromStatus: order.status,
+      toStatus: to,
+      note,
+      actorId: actor?.id ?? null,
+      createdAt: now,
+    });
     if (order.designId) await content.setDesignStatus(tx, order.designId, designStatusOf(to), now);
     const notice = options.notice === undefined ? statusNotice(order, to, note) : options.notice;
     // Nobody is told about their own action.
@@ -192,13 +208,24 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       cadRows.map((c) => c.id),
     );
     const people = new Map(
-      (await repo.findUsers(db, [...commentRows.map((c) => c.userId), ...eventRows.flatMap((e) => (e.actorId ? [e.actorId] : [])), ...(staffView ? [order.userId] : [])])).map((u) => [u.id, u]),
+      (
+        await repo.findUsers(db, [
+          ...commentRows.map((c) => c.userId),
+          ...eventRows.flatMap((e) => (e.actorId ? [e.actorId] : [])),
+          ...(staffView ? [order.userId] : []),
+        ])
+      ).map((u) => [u.id, u]),
     );
     const result = view.toOrderResponse(order, {
       design,
       stones,
       designImages: designImages.map((i) => i.urls),
-      cad: cadRows.map((c) => view.toCadResponse(c, cadFiles.filter((f) => f.cadDesignId === c.id))),
+      cad: cadRows.map((c) =>
+        view.toCadResponse(
+          c,
+          cadFiles.filter((f) => f.cadDesignId === c.id),
+        ),
+      ),
       comments: commentRows.map((c) => view.toCommentResponse(c, people.get(c.userId))),
       quotes,
       payments,
@@ -210,7 +237,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const customer = people.get(order.userId);
     return {
       ...result,
-      customer: { id: order.userId, first_name: customer?.firstName ?? "", last_name: customer?.lastName ?? "", email: customer?.email ?? "", phone_number: customer?.phoneNumber ?? "" },
+      customer: {
+        id: order.userId,
+        first_name: customer?.firstName ?? "",
+        last_name: customer?.lastName ?? "",
+        email: customer?.email ?? "",
+        phone_number: customer?.phoneNumber ?? "",
+      },
     };
   }
 
@@ -228,7 +261,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (!order || !current || current.status !== "pending" || current.validUntil > now) return 0;
         await repo.updateQuote(tx, current.id, { status: "expired" });
         if (order.status === "quoted") {
-          await move(tx, order, "initiated", null, { note: `Quote expired on ${current.validUntil.toISOString().slice(0, 10)}.`, extra: { quotedPrice: null } });
+          await move(tx, order, "initiated", null, {
+            note: `Quote expired on ${current.validUntil.toISOString().slice(0, 10)}.`,
+            extra: { quotedPrice: null },
+          });
         } else {
           await event(tx, order, "quote_expired", null, "Quote expired.");
         }
@@ -271,7 +307,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (!isStaff(actor)) await sweep(actor.id);
   };
 
-  async function listPage(filter: repo.OrderFilter, page: number, baseUrl: string): Promise<{ rows: OrderRow[]; page: Paginated<never>; thumbs: Map<string, string> }> {
+  async function listPage(
+    filter: repo.OrderFilter,
+    page: number,
+    baseUrl: string,
+  ): Promise<{ rows: OrderRow[]; page: Paginated<never>; thumbs: Map<string, string> }> {
     const total = await repo.countOrders(db, filter);
     const empty = toPage<never>([], total, page, baseUrl);
     const { limit, offset } = pageWindow(page);
@@ -356,7 +396,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const order = await repo.findOrderOfDesign(tx, design.id, true);
       if (!order) return;
       const estimate: Estimate = await pricing.estimate(estimateInputOf(design, stones), tx);
-      await repo.updateOrder(tx, order.id, { estimate, currency: estimate.currency, designName: design.name, designType: design.designType, updatedAt: clock.now() });
+      await repo.updateOrder(tx, order.id, {
+        estimate,
+        currency: estimate.currency,
+        designName: design.name,
+        designType: design.designType,
+        updatedAt: clock.now(),
+      });
     },
 
     /** Deleting a design cancels its order (kept, with its history). */
@@ -397,7 +443,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return assemble(order, isStaff(actor));
     },
 
-    async list(actor: Actor, q: { page: number; status?: string | undefined; search?: string | undefined }): Promise<Paginated<OrderSummary>> {
+    async list(
+      actor: Actor,
+      q: { page: number; status?: string | undefined; search?: string | undefined },
+    ): Promise<Paginated<OrderSummary>> {
       await sweepFor(actor);
       const filter = { userId: actor.id, statuses: statusesOfFilter(q.status), search: q.search ?? "" };
       const { rows, page, thumbs } = await listPage(filter, q.page, listUrl("/api/orders/", q));
@@ -408,14 +457,27 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       assertStaff(actor);
       const filter = { statuses: statusesOfFilter(q.status), search: q.search ?? "" };
       const { rows, page, thumbs } = await listPage(filter, q.page, listUrl("/api/staff/orders/", q));
-      const people = new Map((await repo.findUsers(db, rows.map((r) => r.userId))).map((u) => [u.id, u]));
+      const people = new Map(
+        (
+          await repo.findUsers(
+            db,
+            rows.map((r) => r.userId),
+          )
+        ).map((u) => [u.id, u]),
+      );
       return {
         ...page,
         results: rows.map((r) => {
           const u = people.get(r.userId);
           return {
             ...view.toOrderSummary(r, r.designId ? (thumbs.get(r.designId) ?? null) : null),
-            customer: { id: r.userId, first_name: u?.firstName ?? "", last_name: u?.lastName ?? "", email: u?.email ?? "", phone_number: u?.phoneNumber ?? "" },
+            customer: {
+              id: r.userId,
+              first_name: u?.firstName ?? "",
+              last_name: u?.lastName ?? "",
+              email: u?.email ?? "",
+              phone_number: u?.phoneNumber ?? "",
+            },
             status_since: r.statusChangedAt.toISOString(),
           };
         }),
@@ -433,7 +495,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       ]);
       return {
         total_orders: stats.reduce((n, s) => n + s.count, 0),
-        active_orders: stats.filter((s) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(s.status)).reduce((n, s) => n + s.count, 0),
+        active_orders: stats
+          .filter((s) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(s.status))
+          .reduce((n, s) => n + s.count, 0),
         total_designs: designsCount,
         order_stats: stats,
         recent_orders: recent.map((r) => ({
@@ -475,7 +539,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         await event(tx, order, "comment", actor, text.length > 280 ? `${text.slice(0, 279)}…` : text);
         if (actor.id !== order.userId) {
           await notifications.notify(tx, [
-            { userId: order.userId, orderId: order.id, type: "staff_reply", title: `New message on order ${order.orderNumber}`, message: text.length > 160 ? `${text.slice(0, 159)}…` : text, link: orderLink(order.id) },
+            {
+              userId: order.userId,
+              orderId: order.id,
+              type: "staff_reply",
+              title: `New message on order ${order.orderNumber}`,
+              message: text.length > 160 ? `${text.slice(0, 159)}…` : text,
+              link: orderLink(order.id),
+            },
           ]);
         }
         const [author] = await repo.findUsers(tx, [actor.id]);
@@ -537,7 +608,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             throw new ConflictError(`Order ${order.orderNumber} cannot be ready to ship before the balance is confirmed.`);
           }
         }
-        if (to === "shipped") Object.assign(extra, { carrier: input.carrier?.trim() ?? "", trackingNumber: input.tracking_number?.trim() ?? "" });
+        if (to === "shipped")
+          Object.assign(extra, { carrier: input.carrier?.trim() ?? "", trackingNumber: input.tracking_number?.trim() ?? "" });
         if (to === "delivered") extra.deliveredAt = clock.now();
         if (to === "cancelled") {
           extra.cancelReason = note;

@@ -24,9 +24,16 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 const KIND_LABEL: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance" };
 
 /** Postgres' unique violation: a second live payment of the same kind lost a race. */
-const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505";
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string; cause?: { code?: string } }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505";
 
-export function createPaymentsService(deps: { db: Db; clock: Clock; orders: OrdersService; notifications: NotificationsService; provider?: PaymentProvider }) {
+export function createPaymentsService(deps: {
+  db: Db;
+  clock: Clock;
+  orders: OrdersService;
+  notifications: NotificationsService;
+  provider?: PaymentProvider;
+}) {
   const { db, clock, orders, notifications } = deps;
   const provider = deps.provider ?? manualProvider;
 
@@ -47,7 +54,12 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
     },
 
     /** The customer declares a transfer; it waits for staff. Advance after acceptance, balance after the advance. */
-    async declare(actor: Actor, orderId: string, kind: PaymentKind, reference: string): Promise<Payment & { amount_due: string; instructions: PaymentInstructions }> {
+    async declare(
+      actor: Actor,
+      orderId: string,
+      kind: PaymentKind,
+      reference: string,
+    ): Promise<Payment & { amount_due: string; instructions: PaymentInstructions }> {
       try {
         return await orders.inTx(async (tx) => {
           const order = await orders.lockOrder(tx, actor, orderId);
@@ -60,7 +72,9 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
           if (!due || due.kind !== kind) {
             const paidAlready = payments.some((p) => p.quoteId === accepted.id && p.kind === kind && p.status === "confirmed");
             if (paidAlready) throw new ConflictError(`The ${kind} has already been paid.`);
-            throw new ConflictError(kind === "balance" ? "The balance can be paid once the advance is confirmed." : "The advance is not due.");
+            throw new ConflictError(
+              kind === "balance" ? "The balance can be paid once the advance is confirmed." : "The advance is not due.",
+            );
           }
           if (due.awaiting_confirmation) throw new ConflictError(`Your ${kind} payment is already waiting for our confirmation.`);
           const now = clock.now();
@@ -75,7 +89,13 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
             reference,
             createdAt: now,
           });
-          await orders.event(tx, order, "payment_declared", actor, `${KIND_LABEL[kind]} of ${formatMoney(due.amount, due.currency)} declared (reference ${reference}).`);
+          await orders.event(
+            tx,
+            order,
+            "payment_declared",
+            actor,
+            `${KIND_LABEL[kind]} of ${formatMoney(due.amount, due.currency)} declared (reference ${reference}).`,
+          );
           return { ...toPaymentResponse(row), amount_due: due.amount, instructions: due.instructions };
         });
       } catch (err) {
@@ -90,7 +110,8 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
       return orders.inTx(async (tx) => {
         const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "confirmed") return toPaymentResponse(payment);
-        if (payment.status === "rejected") throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
+        if (payment.status === "rejected")
+          throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
         const now = clock.now();
         await repo.updatePayment(tx, payment.id, { status: "confirmed", decidedBy: actor.id, decidedAt: now });
         const amount = formatMoney(payment.amount, payment.currency);
@@ -105,7 +126,10 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; orders: Orde
         };
         await notifications.notify(tx, [notice]);
         if (payment.kind === "advance" && order.status === "quoted") {
-          await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, { note: "Advance confirmed.", notice: null });
+          await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, {
+            note: "Advance confirmed.",
+            notice: null,
+          });
         }
         return toPaymentResponse({ ...payment, status: "confirmed", decidedBy: actor.id, decidedAt: now });
       });

@@ -23,7 +23,14 @@ export const DEFAULT_QUOTE_VALID_DAYS = 14;
 
 export type QuotesService = ReturnType<typeof createQuotesService>;
 
-export function createQuotesService(deps: { db: Db; clock: Clock; publicUrl: string; mailer: Mailer; orders: OrdersService; notifications: NotificationsService }) {
+export function createQuotesService(deps: {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  mailer: Mailer;
+  orders: OrdersService;
+  notifications: NotificationsService;
+}) {
   const { db, clock, orders, notifications } = deps;
 
   /** Why a quote cannot be answered, or nothing when it is pending and valid. */
@@ -84,11 +91,16 @@ export function createQuotesService(deps: { db: Db; clock: Clock; publicUrl: str
       return orders.inTx(async (tx, later) => {
         const order = await orders.lockOrder(tx, actor, orderId);
         if (order.status !== "initiated" && order.status !== "quoted") {
-          throw new ConflictError(`Order ${order.orderNumber} is ${statusLabel(order.status)}: a quote can only be issued while the order is Initiated or Quoted.`);
+          throw new ConflictError(
+            `Order ${order.orderNumber} is ${statusLabel(order.status)}: a quote can only be issued while the order is Initiated or Quoted.`,
+          );
         }
         const existing = await repo.listOrderQuotes(tx, order.id);
         const accepted = existing.find((q) => q.status === "accepted");
-        if (accepted) throw new ConflictError(`The customer has accepted the quote of ${formatMoney(accepted.amount, accepted.currency)}; it can no longer be replaced.`);
+        if (accepted)
+          throw new ConflictError(
+            `The customer has accepted the quote of ${formatMoney(accepted.amount, accepted.currency)}; it can no longer be replaced.`,
+          );
         for (const q of existing.filter((q) => q.status === "pending")) await repo.updateQuote(tx, q.id, { status: "expired" });
         const quote = await repo.insertQuote(tx, {
           orderId: order.id,
@@ -131,7 +143,13 @@ export function createQuotesService(deps: { db: Db; clock: Clock; publicUrl: str
         const now = clock.now();
         await repo.updateQuote(tx, quote.id, { status: "accepted", respondedAt: now });
         await repo.updateOrder(tx, order.id, { quotedPrice: quote.amount });
-        await orders.event(tx, order, "quote_accepted", actor, `Quote accepted. Advance due: ${formatMoney(advanceOf(quote), quote.currency)}.`);
+        await orders.event(
+          tx,
+          order,
+          "quote_accepted",
+          actor,
+          `Quote accepted. Advance due: ${formatMoney(advanceOf(quote), quote.currency)}.`,
+        );
         return toQuoteResponse({ ...quote, status: "accepted", respondedAt: now }, order, now);
       });
     },
@@ -142,7 +160,10 @@ export function createQuotesService(deps: { db: Db; clock: Clock; publicUrl: str
         const { order, quote } = await lockForAnswer(tx, actor, id);
         const now = clock.now();
         await repo.updateQuote(tx, quote.id, { status: "declined", declineReason: reason, respondedAt: now });
-        await orders.move(tx, order, "initiated", actor, { note: reason ? `Quote declined: ${reason}` : "Quote declined.", extra: { quotedPrice: null } });
+        await orders.move(tx, order, "initiated", actor, {
+          note: reason ? `Quote declined: ${reason}` : "Quote declined.",
+          extra: { quotedPrice: null },
+        });
         return toQuoteResponse({ ...quote, status: "declined", declineReason: reason, respondedAt: now }, order, now);
       });
     },
@@ -155,7 +176,10 @@ export function createQuotesService(deps: { db: Db; clock: Clock; publicUrl: str
       return toQuoteResponse((await repo.findQuote(db, id)) ?? found, order, clock.now());
     },
 
-    async list(actor: Actor, q: { page: number; status?: QuoteStatus | "" | "all" | undefined; search?: string | undefined }): Promise<Paginated<Quote>> {
+    async list(
+      actor: Actor,
+      q: { page: number; status?: QuoteStatus | "" | "all" | undefined; search?: string | undefined },
+    ): Promise<Paginated<Quote>> {
       await orders.sweepFor(actor);
       const now = clock.now();
       const status = q.status === "" || q.status === "all" ? undefined : q.status;

@@ -15,7 +15,14 @@ export async function submitDesign(t: TestApp, customer?: Customer, data: Record
   const res = await authedInject(t, c.token, {
     method: "POST",
     url: "/api/designs/",
-    payload: { name: "Solitaire ring", description: "An 18K gold solitaire", design_type: "ring", metal: "18K Yellow Gold", stones: "1 x Diamond 0.50ct G VS1", ...data },
+    payload: {
+      name: "Solitaire ring",
+      description: "An 18K gold solitaire",
+      design_type: "ring",
+      metal: "18K Yellow Gold",
+      stones: "1 x Diamond 0.50ct G VS1",
+      ...data,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
   const design = res.json<Design>();
@@ -29,7 +36,13 @@ export async function issueQuote(t: TestApp, staff: string, orderId: string, bod
   const res = await authedInject(t, staff, {
     method: "POST",
     url: `/api/staff/orders/${orderId}/quotes/`,
-    payload: { line_items: [{ label: "Metal and making", amount: "60000.00" }, { label: "Diamond", amount: "40000.00" }], ...body },
+    payload: {
+      line_items: [
+        { label: "Metal and making", amount: "60000.00" },
+        { label: "Diamond", amount: "40000.00" },
+      ],
+      ...body,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`quote failed: ${res.statusCode} ${res.body}`);
   return res.json<Quote>();
@@ -42,7 +55,11 @@ export async function getOrder(t: TestApp, token: string, orderId: string): Prom
 }
 
 export const post = (t: TestApp, token: string, url: string, payload?: unknown) =>
-  authedInject(t, token, payload === undefined ? { method: "POST", url } : { method: "POST", url, payload: payload as Record<string, unknown> });
+  authedInject(
+    t,
+    token,
+    payload === undefined ? { method: "POST", url } : { method: "POST", url, payload: payload as Record<string, unknown> },
+  );
 
 /** A tiny valid binary STL: one triangle. */
 export function stl(): Buffer {
@@ -52,13 +69,23 @@ export function stl(): Buffer {
   return buf;
 }
 
-export async function uploadCad(t: TestApp, staff: string, orderId: string, options: { model?: { filename: string; data: Buffer }; description?: string } = {}) {
+export async function uploadCad(
+  t: TestApp,
+  staff: string,
+  orderId: string,
+  options: { model?: { filename: string; data: Buffer }; description?: string } = {},
+) {
   const body = multipart([
     { name: "description", value: options.description ?? "Version with a cathedral setting" },
     { name: "images", filename: "render-front.jpg", data: await jpeg(), contentType: "image/jpeg" },
     ...(options.model ? [{ name: "model", filename: options.model.filename, data: options.model.data }] : []),
   ]);
-  return authedInject(t, staff, { method: "POST", url: `/api/staff/orders/${orderId}/cad-designs/`, payload: body.payload, headers: body.headers });
+  return authedInject(t, staff, {
+    method: "POST",
+    url: `/api/staff/orders/${orderId}/cad-designs/`,
+    payload: body.payload,
+    headers: body.headers,
+  });
 }
 
 /** Walks an order from initiated to approved: quote, accept, declare and confirm the advance. */
