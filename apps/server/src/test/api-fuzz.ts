@@ -259,7 +259,8 @@ export function isSpecErrorShape(body: unknown): boolean {
 export function problemWith(req: FuzzRequest, res: LightMyRequestResponse): string | null {
   if (res.statusCode >= 500) return `${res.statusCode}`;
   const type = String(res.headers["content-type"] ?? "");
-  const isFile = req.op.startsWith("GET /api/files/") && res.statusCode < 300;
+  // A file answered on success (a signed file, an order's PDF) says so with content-disposition.
+  const isFile = res.statusCode < 300 && (req.op.startsWith("GET /api/files/") || res.headers["content-disposition"] !== undefined);
   if (res.body.length > 0 && !isFile && !type.startsWith("application/json")) return `content-type ${JSON.stringify(type)}`;
   if (res.statusCode >= 400) {
     let body: unknown;

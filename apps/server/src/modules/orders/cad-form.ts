@@ -6,7 +6,7 @@ import { MAX_CAD_IMAGES, MAX_CAD_MODEL_BYTES, MAX_IMAGE_BYTES } from "@atelier/c
 import { DetailError, ValidationError } from "../../lib/errors.ts";
 import { SNIFF_BYTES, sniffImageFormat } from "../../lib/images.ts";
 import { claimedModelFormat, MODEL_SNIFF_BYTES, sniffModelFormat } from "../../lib/models.ts";
-import { cleanFileName, streamToTempFile, type StagedImage } from "../uploads/multipart.ts";
+import { cleanFileName, streamToTempFile, translatePluginError, type StagedImage } from "../uploads/multipart.ts";
 import type { StagedModel } from "../uploads/uploads.service.ts";
 
 export interface CadForm {
@@ -75,7 +75,8 @@ export async function readCadForm(req: FastifyRequest, tmpDir: string): Promise<
     const code = (err as { code?: string }).code;
     if (code === "FST_FILES_LIMIT") throw new ValidationError({ images: [`Send at most ${MAX_CAD_IMAGES} renderings and one 3D file.`] });
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new DetailError(413, `A file is larger than ${MAX_CAD_MODEL_BYTES / 1024 / 1024} MB.`);
-    throw err;
+    // A broken body (no or empty boundary, cut off inside a part) is the client's: 400, as for designs.
+    throw translatePluginError(err);
   }
   if (form.images.length === 0 && !errors.images) refuse("images", "Add at least one rendering of this version.");
   if (form.images.length > MAX_CAD_IMAGES) refuse("images", `Send at most ${MAX_CAD_IMAGES} renderings.`);

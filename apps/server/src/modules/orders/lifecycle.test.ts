@@ -481,6 +481,27 @@ describe("CAD uploads", () => {
     expect((await getOrder(t, s.customer.token, s.orderId)).status).toBe("approved");
   });
 
+  it("answer a broken multipart body with 400, never 500", async () => {
+    const s = await submitDesign(t);
+    await toApproved(t, staff, s);
+    const url = `/api/staff/orders/${s.orderId}/cad-designs/`;
+    const bodies: [string, string][] = [
+      ["multipart/form-data", "--x\r\n"],
+      ["multipart/form-data; boundary=", "--x\r\n"],
+      ["multipart/form-data; boundary=wrong", '--right\r\nContent-Disposition: form-data; name="description"\r\n\r\nx\r\n--right--\r\n'],
+      [
+        "multipart/form-data; boundary=b",
+        '--b\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      ],
+    ];
+    for (const [type, payload] of bodies) {
+      const res = await authedInject(t, staff, { method: "POST", url, payload, headers: { "content-type": type } });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    }
+    expect((await getOrder(t, s.customer.token, s.orderId)).cad_designs).toEqual([]);
+  });
+
   it("refuse an upload before the advance is confirmed", async () => {
     const s = await submitDesign(t);
     const res = await uploadCad(t, staff, s.orderId);

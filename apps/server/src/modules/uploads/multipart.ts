@@ -111,8 +111,8 @@ export async function streamToTempFile(file: AsyncIterable<Buffer> & NodeJS.Read
   return { head, size };
 }
 
-/** The multipart plugin's own errors, in the API's words. */
-function translatePluginError(err: unknown): unknown {
+/** The multipart plugin's own errors, in the API's words (also for the CAD form's reader). */
+export function translatePluginError(err: unknown): unknown {
   const code = (err as { code?: string }).code;
   switch (code) {
     case "FST_FILES_LIMIT":
