@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { DESIGN_TYPE_LABELS, DESIGN_TYPES, type Stone } from "@atelier/contract";
+import { likePattern } from "../../db/query-helpers.ts";
 import type { Db } from "../../db/client.ts";
 import { designs, designStones } from "../../db/schema/index.ts";
 
@@ -46,11 +47,12 @@ export async function replaceStones(db: Db, designId: string, stones: Stone[]): 
 
 export function listStones(db: Db, designIds: string[]): Promise<StoneRow[]> {
   if (designIds.length === 0) return Promise.resolve([]);
-  return db.select().from(designStones).where(inArray(designStones.designId, designIds)).orderBy(asc(designStones.designId), asc(designStones.ordinal));
+  return db
+    .select()
+    .from(designStones)
+    .where(inArray(designStones.designId, designIds))
+    .orderBy(asc(designStones.designId), asc(designStones.ordinal));
 }
-
-/** `%`, `_` and `\` are literal in a search, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A user's designs matching an optional search in name, description or jewellery type (its code or label). */
 function userDesignsWhere(userId: string, search: string): SQL | undefined {
@@ -61,7 +63,11 @@ function userDesignsWhere(userId: string, search: string): SQL | undefined {
   const pattern = likePattern(search);
   return and(
     mine,
-    or(ilike(designs.name, pattern), ilike(designs.description, pattern), types.length > 0 ? inArray(designs.designType, types) : undefined),
+    or(
+      ilike(designs.name, pattern),
+      ilike(designs.description, pattern),
+      types.length > 0 ? inArray(designs.designType, types) : undefined,
+    ),
   );
 }
 

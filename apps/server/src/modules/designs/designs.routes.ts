@@ -13,7 +13,7 @@ import type { AppInstance } from "../../app.ts";
 import { DetailError, ValidationError } from "../../lib/errors.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
-import { actorOf, uuidOr404 } from "../uploads/uploads.routes.ts";
+import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import type { DesignsService } from "./designs.service.ts";
 
 const TAGS = ["designs"];
@@ -67,7 +67,11 @@ function parseForm(form: ImageForm): DesignData {
 }
 
 /** Reads the request as the custom form: multipart (data + images) or, without files, plain JSON. */
-async function withDesignForm<T>(req: FastifyRequest, tmpDir: string, use: (data: DesignData, files: StagedImage[]) => Promise<T>): Promise<T> {
+async function withDesignForm<T>(
+  req: FastifyRequest,
+  tmpDir: string,
+  use: (data: DesignData, files: StagedImage[]) => Promise<T>,
+): Promise<T> {
   if (req.isMultipart()) {
     const form = await readImageForm(req, tmpDir);
     try {
@@ -127,7 +131,8 @@ export function registerDesignRoutes(app: AppInstance, designs: DesignsService, 
   app.put("/api/designs/:id/", {
     schema: {
       tags: TAGS,
-      summary: "Edit a design: the form's fields replace the old ones; `remove_image_ids` drops images, new `images` are added (10 at most)",
+      summary:
+        "Edit a design: the form's fields replace the old ones; `remove_image_ids` drops images, new `images` are added (10 at most)",
       params: idParams,
       response: { 200: designSchema },
     },

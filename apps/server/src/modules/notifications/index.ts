@@ -1,7 +1,7 @@
 import { notificationListSchema, notificationSchema, pageQuerySchema } from "@atelier/contract";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf, uuidOr404 } from "../uploads/uploads.routes.ts";
+import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
 const TAGS = ["notifications"];

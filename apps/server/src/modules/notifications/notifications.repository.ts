@@ -1,5 +1,5 @@
 import { and, count, eq, not } from "drizzle-orm";
-import { newestFirst } from "../../db/order-by.ts";
+import { newestFirst } from "../../db/query-helpers.ts";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
 

@@ -25,7 +25,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertStaff } from "../../lib/access.ts";
-import { actorOf, uuidOr404 } from "../uploads/uploads.routes.ts";
+import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import type { CadService } from "./cad.service.ts";
 import { readCadForm } from "./cad-form.ts";
 import { renderOrderPdf } from "./order-pdf.ts";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "@atelier/contract";
-import { newestFirst } from "../../db/order-by.ts";
+import { likePattern, newestFirst } from "../../db/query-helpers.ts";
 import type { Db } from "../../db/client.ts";
 import { cadDesigns, orderComments, orderEvents, orders, payments, quotes, uploads, users } from "../../db/schema/index.ts";
 
@@ -13,9 +13,6 @@ export type QuoteRow = typeof quotes.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type CadDesignRow = typeof cadDesigns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
-
-/** `%`, `_` and `\` are literal in a search, not wildcards. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function nextOrderNumber(db: Db, year: number): Promise<string> {
   // A plain select through the query builder works the same on PGlite and node-postgres.
@@ -114,17 +111,19 @@ export function listEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.seq));
 }
 
-/**
- * A customer's latest comments and status changes with their orders: the events come in index
- * order from order_events_activity_idx and stop at `limit`, then their orders are read by key.
- */
-export async function listActivity(db: Db, userId: string, limit: number) {
-  const events = await db
+/** A customer's latest comments and status changes, newest first, from order_events_activity_idx in order. */
+export function latestActivityEvents(db: Db, userId: string, limit: number) {
+  return db
     .select()
     .from(orderEvents)
     .where(and(eq(orderEvents.userId, userId), inArray(orderEvents.type, ["comment", "status_change", "created"])))
     .orderBy(newestFirst(orderEvents.seq))
     .limit(limit);
+}
+
+/** Those events with their orders (read by key): two index reads, whatever the customer's history. */
+export async function listActivity(db: Db, userId: string, limit: number) {
+  const events = await latestActivityEvents(db, userId, limit);
   const ids = [...new Set(events.map((e) => e.orderId))];
   const owners =
     ids.length === 0

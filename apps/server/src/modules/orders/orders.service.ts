@@ -303,9 +303,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /** Reads that a customer sees go through the sweep first, so nothing stale is ever shown. */
-  const sweepFor = async (actor: Actor) => {
-    if (!isStaff(actor)) await sweep(actor.id);
-  };
+  const sweepFor = async (actor: Actor): Promise<number> => (isStaff(actor) ? 0 : sweep(actor.id));
 
   async function listPage(
     filter: repo.OrderFilter,
@@ -438,8 +436,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     async get(actor: Actor, id: string): Promise<Order> {
       const found = assertCanAccess(actor, await repo.findOrder(db, id));
-      await sweepFor(actor);
-      const order = (await repo.findOrder(db, found.id)) ?? found;
+      // Read again only when the sweep changed something (a lapsed quote, an old delivery).
+      const order = (await sweepFor(actor)) > 0 ? ((await repo.findOrder(db, found.id)) ?? found) : found;
       return assemble(order, isStaff(actor));
     },
 

@@ -172,8 +172,8 @@ export function createQuotesService(deps: {
       const found = await repo.findQuote(db, id);
       if (!found) throw new NotFoundError();
       const order = assertCanAccess(actor, await repo.findOrder(db, found.orderId));
-      await orders.sweepFor(actor);
-      return toQuoteResponse((await repo.findQuote(db, id)) ?? found, order, clock.now());
+      const quote = (await orders.sweepFor(actor)) > 0 ? ((await repo.findQuote(db, id)) ?? found) : found;
+      return toQuoteResponse(quote, order, clock.now());
     },
 
     async list(

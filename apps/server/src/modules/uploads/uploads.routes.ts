@@ -1,34 +1,29 @@
 import { pageQuerySchema, uploadListSchema } from "@atelier/contract";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
-import type { Actor } from "../../lib/access.ts";
-import { NotFoundError } from "../../lib/errors.ts";
+import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import type { UploadsService } from "./uploads.service.ts";
 
 const TAGS = ["uploads"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function actorOf(req: FastifyRequest): Actor {
-  const { id, role } = req.auth().user;
-  return { id, role };
-}
-
-/** An id that is not a UUID cannot name a row: 404 like any other missing row. */
-export function uuidOr404(id: string): string {
-  if (!UUID.test(id)) throw new NotFoundError();
-  return id.toLowerCase();
-}
-
 export function registerUploadRoutes(app: AppInstance, uploads: UploadsService): void {
   app.get("/api/uploads/", {
-    schema: { tags: TAGS, summary: "The signed-in user's uploaded files, newest first", querystring: pageQuerySchema, response: { 200: uploadListSchema } },
+    schema: {
+      tags: TAGS,
+      summary: "The signed-in user's uploaded files, newest first",
+      querystring: pageQuerySchema,
+      response: { 200: uploadListSchema },
+    },
     preHandler: app.authenticate,
     handler: async (req) => uploads.list(actorOf(req), req.query.page),
   });
 
   app.delete("/api/uploads/:id/", {
-    schema: { tags: TAGS, summary: "Delete an uploaded file (it leaves its design)", params: z.object({ id: z.string() }), response: { 204: z.null() } },
+    schema: {
+      tags: TAGS,
+      summary: "Delete an uploaded file (it leaves its design)",
+      params: z.object({ id: z.string() }),
+      response: { 204: z.null() },
+    },
     preHandler: app.authenticate,
     handler: async (req, reply) => {
       await uploads.remove(actorOf(req), uuidOr404(req.params.id));

@@ -6,3 +6,6 @@ import { sql, type AnyColumn, type SQL } from "drizzle-orm";
  * read every matching row and sort them instead of walking the index and stopping at the limit.
  */
 export const newestFirst = (column: AnyColumn): SQL => sql`${column} desc nulls last`;
+
+/** A substring pattern for ILIKE in which `%`, `_` and `\` are literal, not wildcards. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
