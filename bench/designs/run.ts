@@ -5,10 +5,10 @@
  *  2. p50/p95 of GET /api/designs/?page=1 for one user (~50 designs) while the table holds
  *     1 000 and then 100 000 designs of many users.
  */
-import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { json, percentile, startBenchServer, table } from "../lib/harness.ts";
 import { noisyJpeg } from "../../apps/server/src/modules/uploads/test-support.ts";
 import type { Command } from "./server.ts";
 
@@ -26,58 +26,9 @@ interface Memory {
   startupRssMb: number;
 }
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  send<T>(command: Command): Promise<T>;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, BENCH_DATA_DIR: dataDir },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("message", (m: { port: number }) => resolve(m.port));
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  let queue = Promise.resolve<unknown>(undefined);
-  const send = <T>(command: Command) => {
-    const next = queue.then(
-      () =>
-        new Promise<T>((resolve, reject) => {
-          child.once("message", (m: T & { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m)));
-          child.send(command);
-        }),
-    );
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  return { child, base: `http://127.0.0.1:${port}`, send };
-}
-
-async function json<T>(res: Response): Promise<T> {
-  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  const sep = `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  return [line(cells[0]!), sep, ...cells.slice(1).map(line)].join("\n");
-}
-
 export async function run(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-bench-designs-"));
-  const server = await startServer(dataDir);
+  const server = await startBenchServer<Command>(path.join(import.meta.dirname, "server.ts"), dataDir);
   try {
     const auth = await json<{ token: string; user: { id: string } }>(
       await fetch(`${server.base}/api/auth/register/`, {
@@ -105,21 +56,28 @@ export async function run(): Promise<void> {
     const runs: number[] = [];
     for (let i = 0; i < UPLOAD_RUNS; i++) {
       const started = performance.now();
-      const created = await json<{ images: unknown[] }>(await fetch(`${server.base}/api/designs/`, { method: "POST", headers, body: form(images) }));
+      const created = await json<{ images: unknown[] }>(
+        await fetch(`${server.base}/api/designs/`, { method: "POST", headers, body: form(images) }),
+      );
       runs.push(performance.now() - started);
       if (created.images.length !== IMAGES) throw new Error("images missing from the created design");
     }
     const after = await server.send<Memory>({ cmd: "memory" });
     const sortedRuns = [...runs].sort((a, b) => a - b);
 
-    console.log(`Create one design with ${IMAGES} JPEGs (${images.map((b) => (b.length / 1024 / 1024).toFixed(1)).join(", ")} MB; ${totalMb.toFixed(1)} MB in all), multipart over HTTP:\n`);
+    console.log(
+      `Create one design with ${IMAGES} JPEGs (${images.map((b) => (b.length / 1024 / 1024).toFixed(1)).join(", ")} MB; ${totalMb.toFixed(1)} MB in all), multipart over HTTP:\n`,
+    );
     console.log(
       table(
         ["measure", "value"],
         [
           ["end-to-end time, median of " + UPLOAD_RUNS, `${Math.round(percentile(sortedRuns, 50))} ms`],
           ["end-to-end time, each run", runs.map((r) => `${Math.round(r)} ms`).join(", ")],
-          [`server RSS after start-up (${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite in process"})`, `${before.startupRssMb} MB`],
+          [
+            `server RSS after start-up (${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite in process"})`,
+            `${before.startupRssMb} MB`,
+          ],
           ["server RSS before the uploads (after warm-up)", `${before.rssMb} MB`],
           ["server peak RSS during the uploads (sampled every 2 ms)", `${after.sampledPeakMb} MB`],
           ["peak above the pre-upload RSS", `${Math.round((after.sampledPeakMb - before.rssMb) * 10) / 10} MB`],
@@ -163,7 +121,9 @@ export async function run(): Promise<void> {
       ]);
       plan = await server.send<string[]>({ cmd: "explain", userId: auth.user.id });
     }
-    console.log(`\nGET /api/designs/?page=1 for one user, ${LIST_SAMPLES} sequential requests after ${LIST_WARMUP} warm-up (10 designs with stones and signed image URLs per page):\n`);
+    console.log(
+      `\nGET /api/designs/?page=1 for one user, ${LIST_SAMPLES} sequential requests after ${LIST_WARMUP} warm-up (10 designs with stones and signed image URLs per page):\n`,
+    );
     console.log(table(["designs in table", "user's designs", "p50", "p95", "seeding took"], rows));
     console.log(`\nPlan of the page query at 100 000 rows:\n${plan.map((l) => `  ${l}`).join("\n")}`);
   } finally {

@@ -4,15 +4,9 @@
  * sends it a few commands over IPC (seed rows, report memory, explain a query).
  */
 import crypto from "node:crypto";
-import path from "node:path";
+import { openBenchServer } from "../lib/bench-server.ts";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import pino from "pino";
-import { buildApp } from "../../apps/server/src/app.ts";
-import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase, runMigrations } from "../../apps/server/src/db/client.ts";
 import { designs, designStones, uploads, users } from "../../apps/server/src/db/schema/index.ts";
-import { createMailer } from "../../apps/server/src/lib/mail.ts";
 
 export type Command =
   | { cmd: "memory" }
@@ -21,34 +15,10 @@ export type Command =
   | { cmd: "explain"; userId: string }
   | { cmd: "stop" };
 
-const dataDir = process.env.BENCH_DATA_DIR!;
-const logger = pino({ level: "warn" });
-const config = loadConfig({ ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: "0", PUBLIC_URL: "http://127.0.0.1" });
-// PGlite on disk by default; BENCH_DATABASE_URL (a PostgreSQL server) gets a fresh database instead.
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const dbName = `bench_${crypto.randomBytes(4).toString("hex")}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-let databaseUrl: string | undefined;
-if (adminUrl) {
-  await admin(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-}
-const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "db") });
-await runMigrations(database);
-const mailer = createMailer({ from: config.mailFrom, mailDir: path.join(dataDir, "mail"), logger });
-const { app } = await buildApp({ config, database, mailer, logger });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-const port = typeof address === "object" && address ? address.port : 0;
+const server = await openBenchServer({ dbPrefix: "bench" });
+const { port } = server;
 
-const db = database.db;
+const db = server.db;
 const startupRss = process.memoryUsage.rss();
 
 // maxRSS is the peak of the whole process life (PGlite's start-up dominates it), so the peak of
@@ -64,7 +34,10 @@ async function seed(c: Extract<Command, { cmd: "seed" }>): Promise<{ designs: nu
   const started = performance.now();
   const [{ n: existingUsers } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   const [{ n: existingDesigns } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(designs);
-  const [{ n: mine } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(designs).where(eq(designs.userId, c.measuredUserId));
+  const [{ n: mine } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(designs)
+    .where(eq(designs.userId, c.measuredUserId));
 
   const userIds: string[] = (await db.select({ id: users.id }).from(users)).map((u) => u.id).filter((id) => id !== c.measuredUserId);
   const newUsers = Math.max(0, c.users - (existingUsers - 1));
@@ -82,7 +55,14 @@ async function seed(c: Extract<Command, { cmd: "seed" }>): Promise<{ designs: nu
   const types = ["ring", "necklace", "earrings", "bracelet", "pendant", "nose_pin", "other"] as const;
   const design = (userId: string, i: number) => {
     const createdAt = new Date(now - Math.random() * yearMs);
-    return { userId, name: `Design ${i}`, description: "A seeded design for the benchmark.", designType: types[i % types.length]!, createdAt, updatedAt: createdAt };
+    return {
+      userId,
+      name: `Design ${i}`,
+      description: "A seeded design for the benchmark.",
+      designType: types[i % types.length]!,
+      createdAt,
+      updatedAt: createdAt,
+    };
   };
 
   // The measured user's own designs, each with 2 stones and 2 images.
@@ -154,7 +134,12 @@ process.on("message", (message: Command) => {
       switch (message.cmd) {
         case "memory": {
           const usage = process.resourceUsage();
-          reply({ rssMb: mb(process.memoryUsage.rss()), peakRssMb: mb(usage.maxRSS * 1024), sampledPeakMb: mb(sampledPeak), startupRssMb: mb(startupRss) });
+          reply({
+            rssMb: mb(process.memoryUsage.rss()),
+            peakRssMb: mb(usage.maxRSS * 1024),
+            sampledPeakMb: mb(sampledPeak),
+            startupRssMb: mb(startupRss),
+          });
           break;
         }
         case "memory-reset":
@@ -168,9 +153,7 @@ process.on("message", (message: Command) => {
           reply(await explain(message.userId));
           break;
         case "stop":
-          await app.close();
-          await database.close();
-          if (adminUrl) await admin(`drop database if exists ${dbName} with (force)`);
+          await server.close();
           reply({ stopped: true });
           process.exit(0);
       }

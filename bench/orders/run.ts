@@ -5,10 +5,10 @@
  * of many customers with ~10 events each (1 000 000 events). The figures must not grow with the
  * table: each query is one index range of the customer's or the order's rows.
  */
-import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { json, percentile, startBenchServer, table } from "../lib/harness.ts";
 import type { Command, Plan, Seeded } from "./server.ts";
 
 const SIZES = [1_000, 100_000];
@@ -19,61 +19,12 @@ const EVENTS_PER_ORDER = 10;
 const WARMUP = 30;
 const SAMPLES = 200;
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  send<T>(command: Command): Promise<T>;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, BENCH_DATA_DIR: dataDir },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("message", (m: { port: number }) => resolve(m.port));
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  let queue = Promise.resolve<unknown>(undefined);
-  const send = <T>(command: Command) => {
-    const next = queue.then(
-      () =>
-        new Promise<T>((resolve, reject) => {
-          child.once("message", (m: T & { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m)));
-          child.send(command);
-        }),
-    );
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  return { child, base: `http://127.0.0.1:${port}`, send };
-}
-
-async function json<T>(res: Response): Promise<T> {
-  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  const sep = `|${widths.map((w, i) => (i === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  return [line(cells[0]!), sep, ...cells.slice(1).map(line)].join("\n");
-}
-
 const n = (v: number) => v.toLocaleString("en-US");
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 export async function run(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-bench-orders-"));
-  const server = await startServer(dataDir);
+  const server = await startBenchServer<Command>(path.join(import.meta.dirname, "server.ts"), dataDir);
   try {
     const auth = await json<{ token: string; user: { id: string } }>(
       await fetch(`${server.base}/api/auth/register/`, {

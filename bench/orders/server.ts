@@ -5,15 +5,8 @@
  * IPC: seed filler rows through the server's own connection (PGlite allows one process per
  * folder), explain the queries behind the three measured endpoints, stop.
  */
-import crypto from "node:crypto";
-import path from "node:path";
+import { openBenchServer } from "../lib/bench-server.ts";
 import { sql, type SQLWrapper } from "drizzle-orm";
-import pg from "pg";
-import pino from "pino";
-import { buildApp } from "../../apps/server/src/app.ts";
-import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase, runMigrations } from "../../apps/server/src/db/client.ts";
-import { createMailer } from "../../apps/server/src/lib/mail.ts";
 import * as notifications from "../../apps/server/src/modules/notifications/notifications.repository.ts";
 import * as orders from "../../apps/server/src/modules/orders/orders.repository.ts";
 
@@ -37,41 +30,10 @@ export interface Plan {
   lines: string[];
 }
 
-const dataDir = process.env.BENCH_DATA_DIR!;
-const logger = pino({ level: "warn" });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: "production",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  PORT: "0",
-  PUBLIC_URL: "http://127.0.0.1",
-  // One customer sends a few hundred requests a minute: the throttles must not answer them.
-  RATE_LIMIT_SCALE: "10000",
-});
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const dbName = `bench_orders_${crypto.randomBytes(4).toString("hex")}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-let databaseUrl: string | undefined;
-if (adminUrl) {
-  await admin(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-}
-const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "db") });
-await runMigrations(database);
-const mailer = createMailer({ from: config.mailFrom, mailDir: path.join(dataDir, "mail"), logger });
-const { app } = await buildApp({ config, database, mailer, logger });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-const port = typeof address === "object" && address ? address.port : 0;
-const db = database.db;
+// One customer sends a few hundred requests a minute: the throttles must not answer them.
+const server = await openBenchServer({ dbPrefix: "bench_orders", env: { RATE_LIMIT_SCALE: "10000" } });
+const { port } = server;
+const db = server.db;
 
 type Rows = { rows: Record<string, unknown>[] };
 const count = async (table: string) => {
@@ -195,7 +157,10 @@ async function explain(userId: string, orderId: string): Promise<Plan[]> {
     ["GET /orders/: the count (countOrders)", sql`select count(*) from orders where user_id = ${userId}`],
     ["GET /orders/{id}/: the history (listEvents)", builder(orders.listEvents(db, orderId))],
     ["GET /orders/{id}/: the comments (listComments)", builder(orders.listComments(db, orderId))],
-    ["GET /dashboard-data/: the activity (listActivity)", builder(orders.listActivity(db, userId, 10))],
+    [
+      "GET /dashboard-data/: the activity's events (latestActivityEvents; their orders are then read by key)",
+      builder(orders.latestActivityEvents(db, userId, 10)),
+    ],
     [
       "GET /dashboard-data/: status counts (orderStatusCounts)",
       sql`select status, count(*) from orders where user_id = ${userId} group by status`,
@@ -234,9 +199,7 @@ process.on("message", (message: Command) => {
           reply(await explain(message.userId, message.orderId));
           break;
         case "stop":
-          await app.close();
-          await database.close();
-          if (adminUrl) await admin(`drop database if exists ${dbName} with (force)`);
+          await server.close();
           reply({ stopped: true });
           process.exit(0);
       }

@@ -1,0 +1,60 @@
+/**
+ * The child side of a bench: the real server (buildApp + listen on an ephemeral port) on PGlite in
+ * BENCH_DATA_DIR, or, with BENCH_DATABASE_URL, on a fresh PostgreSQL database that `close()` drops.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { buildApp } from "../../apps/server/src/app.ts";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { openDatabase, runMigrations } from "../../apps/server/src/db/client.ts";
+import { createMailer } from "../../apps/server/src/lib/mail.ts";
+
+export async function openBenchServer(options: { dbPrefix: string; env?: Record<string, string> }) {
+  const dataDir = process.env.BENCH_DATA_DIR!;
+  const logger = pino({ level: "warn" });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    PORT: "0",
+    PUBLIC_URL: "http://127.0.0.1",
+    ...options.env,
+  });
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const dbName = `${options.dbPrefix}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    await admin(`create database ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "db") });
+  await runMigrations(database);
+  const mailer = createMailer({ from: config.mailFrom, mailDir: path.join(dataDir, "mail"), logger });
+  const { app } = await buildApp({ config, database, mailer, logger });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    app,
+    database,
+    db: database.db,
+    port,
+    /** Stops the server, closes the database and drops it when it was made for the run. */
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (adminUrl) await admin(`drop database if exists ${dbName} with (force)`);
+    },
+  };
+}
