@@ -10,3 +10,4 @@ export * from "./site.ts";
 export * from "./pricing.ts";
 export * from "./pricing-tables.ts";
 export * from "./lifecycle.ts";
+export * from "./staff.ts";
