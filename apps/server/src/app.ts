@@ -32,22 +32,22 @@ import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from ".
 import type { Mailer } from "./lib/mail.ts";
 import { createSafeFetcher, type SafeFetcher } from "./lib/safe-fetch.ts";
 import type { Storage } from "./lib/storage.ts";
-import { registerExtractionRoutes } from "./modules/extraction/extraction.routes.ts";
+import { extractionModule } from "./modules/extraction/extraction.routes.ts";
 import { createExtractionService } from "./modules/extraction/extraction.service.ts";
 import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { createAuthService, type AuthenticatedUser, type AuthLimits, type AuthService } from "./modules/auth/auth.service.ts";
 import { auditModule } from "./modules/audit/index.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
-import { registerDesignRoutes } from "./modules/designs/designs.routes.ts";
+import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
 import { createDomainServices, prepareDomain, type DomainServices } from "./modules/services.ts";
-import { registerUploadRoutes } from "./modules/uploads/uploads.routes.ts";
-import { registerHealthRoutes } from "./modules/health/health.routes.ts";
+import { uploadsModule } from "./modules/uploads/uploads.routes.ts";
+import { healthModule } from "./modules/health/health.routes.ts";
 import { registerGalleryRoutes } from "./modules/gallery/gallery.routes.ts";
 import { registerLeadRoutes } from "./modules/leads/leads.routes.ts";
 import type { LeadLimit } from "./modules/leads/leads.service.ts";
-import { registerSiteRoutes } from "./modules/site/site.routes.ts";
+import { siteModule } from "./modules/site/site.routes.ts";
 import { createPageSender } from "./modules/site/web-pages.ts";
 
 export type AppInstance = FastifyInstance<
@@ -219,15 +219,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.code(500).send({ detail: "A server error occurred." });
   });
 
-  registerHealthRoutes(app, database);
+  await app.register(healthModule, { database });
   registerAuthRoutes(app, auth);
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
   // One safe fetcher for product pages (extraction) and product photos (a link design's images).
   const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
   const domain = await createDomainServices({ db: database.db, config, clock, mailer, logger: appLogger, fetcher, storage: deps.storage });
   await prepareDomain(domain, appLogger);
-  registerUploadRoutes(app, domain.uploads);
-  registerDesignRoutes(app, domain.designs, domain.tmpDir);
+  await app.register(uploadsModule, { uploads: domain.uploads });
+  await app.register(designsModule, { designs: domain.designs, tmpDir: domain.tmpDir });
   await app.register(ordersModule, {
     ...domain,
     publicUrl: config.publicUrl,
@@ -238,9 +238,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notificationsModule, { notifications: domain.notifications });
   await app.register(auditModule, { audit: domain.audit });
   registerGalleryRoutes(app, { db: database.db, logger: appLogger });
-  await registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
-  registerSiteRoutes(app, config);
-  registerExtractionRoutes(app, {
+  await registerLeadRoutes(app, {
+    db: database.db,
+    mailer,
+    clock,
+    logger: appLogger,
+    contactEmail: config.contactEmail,
+    rateLimits,
+    limit: deps.leadLimit,
+    limitScale: config.rateLimitScale,
+  });
+  await app.register(siteModule, { config });
+  await app.register(extractionModule, {
     extraction: createExtractionService({ fetcher }),
     rateLimits,
     limitScale: config.rateLimitScale,
@@ -304,7 +313,12 @@ async function registerWebApp(app: AppInstance, distDir: string, publicUrl: stri
     app.get("/", { schema: { hide: true } }, (req, reply) => sendPage(req, reply, prerenderedFile(distDir, "/") ?? shell));
     app.addHook("onRequest", async (req, reply) => {
       const [pathname = "/", query] = req.url.split("?");
-      if ((req.method === "GET" || req.method === "HEAD") && pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
+      if (
+        (req.method === "GET" || req.method === "HEAD") &&
+        pathname.length > 1 &&
+        pathname.endsWith("/") &&
+        !pathname.startsWith("/api/")
+      ) {
         return reply.redirect(pathname.replace(/\/+$/, "") + (query === undefined ? "" : `?${query}`), 301);
       }
     });

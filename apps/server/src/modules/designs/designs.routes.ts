@@ -9,7 +9,7 @@ import {
 } from "@atelier/contract";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { DetailError, ValidationError } from "../../lib/errors.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
@@ -90,7 +90,8 @@ async function withDesignForm<T>(
 
 const isJson = (req: FastifyRequest) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(req.headers["content-type"] ?? "");
 
-export function registerDesignRoutes(app: AppInstance, designs: DesignsService, tmpDir: string): void {
+/** The customer's designs: list, create (custom or from a link), read, edit, delete. */
+export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; tmpDir: string }> = (app, { designs, tmpDir }, done) => {
   app.get("/api/designs/", {
     schema: {
       tags: TAGS,
@@ -154,4 +155,5 @@ export function registerDesignRoutes(app: AppInstance, designs: DesignsService, 
       return reply.code(204).send(null);
     },
   });
-}
+  done();
+};

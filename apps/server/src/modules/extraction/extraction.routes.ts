@@ -1,5 +1,5 @@
 import { extractedProductSchema, scrapeRequestSchema } from "@atelier/contract";
-import type { AppInstance } from "../../app.ts";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { DetailError, ThrottledError } from "../../lib/errors.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
 import { NoProductError, UpstreamError, UpstreamTimeoutError, UrlRefusedError, type ExtractionService } from "./extraction.service.ts";
@@ -13,7 +13,8 @@ export interface ExtractionRouteDeps {
   limitScale?: number;
 }
 
-export function registerExtractionRoutes(app: AppInstance, deps: ExtractionRouteDeps): void {
+/** POST /api/scrape/: a product page read into what a jeweller needs to quote it. */
+export const extractionModule: FastifyPluginCallbackZod<ExtractionRouteDeps> = (app, deps, done) => {
   const max = Math.ceil(SCRAPE_LIMIT.max * (deps.limitScale ?? 1));
   app.post("/api/scrape/", {
     schema: {
@@ -33,7 +34,8 @@ export function registerExtractionRoutes(app: AppInstance, deps: ExtractionRoute
       }
     },
   });
-}
+  done();
+};
 
 /** The extractor's own errors, as the statuses the spec's client expects. */
 function toHttpError(err: unknown): unknown {

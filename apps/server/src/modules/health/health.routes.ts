@@ -1,10 +1,11 @@
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.ts";
 
 const healthSchema = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["ok", "error"]) });
 
-export function registerHealthRoutes(app: AppInstance, database: Database): void {
+/** GET /api/health/: 200 when the database answers within 2 s, else 503. */
+export const healthModule: FastifyPluginCallbackZod<{ database: Database }> = (app, { database }, done) => {
   app.get("/api/health/", {
     schema: { tags: ["health"], summary: "Liveness and database check", response: { 200: healthSchema, 503: healthSchema } },
     handler: async (req, reply) => {
@@ -17,7 +18,8 @@ export function registerHealthRoutes(app: AppInstance, database: Database): void
       }
     },
   });
-}
+  done();
+};
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

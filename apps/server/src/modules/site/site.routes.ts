@@ -1,5 +1,5 @@
 import { PUBLIC_PAGE_PATHS, siteConfigSchema, SOCIAL_NETWORKS, type SiteConfig } from "@atelier/contract";
-import type { AppInstance } from "../../app.ts";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 
 /** The footer's contact details and social links, from configuration (the public pages are static HTML). */
@@ -18,7 +18,7 @@ export function toSiteConfig(config: Pick<Config, "contactEmail" | "contactPhone
  * GET /api/site/, /robots.txt and /sitemap.xml. The last two are built from PUBLIC_URL at
  * serve time, so one build works under any address.
  */
-export function registerSiteRoutes(app: AppInstance, config: Config): void {
+export const siteModule: FastifyPluginCallbackZod<{ config: Config }> = (app, { config }, done) => {
   const site = toSiteConfig(config);
   const origin = config.publicUrl;
 
@@ -30,7 +30,9 @@ export function registerSiteRoutes(app: AppInstance, config: Config): void {
     },
   });
 
-  const robots = ["User-agent: *", "Allow: /", "Disallow: /dashboard", "Disallow: /api/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  const robots = ["User-agent: *", "Allow: /", "Disallow: /dashboard", "Disallow: /api/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join(
+    "\n",
+  );
   app.get("/robots.txt", { schema: { hide: true } }, (_req, reply) =>
     reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots),
   );
@@ -38,11 +40,15 @@ export function registerSiteRoutes(app: AppInstance, config: Config): void {
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PUBLIC_PAGE_PATHS.map((p) => `  <url><loc>${origin}${p === "/" ? "/" : p}</loc><changefreq>${p === "/gallery" ? "weekly" : "monthly"}</changefreq><priority>${p === "/" ? "1.0" : "0.7"}</priority></url>`),
+    ...PUBLIC_PAGE_PATHS.map(
+      (p) =>
+        `  <url><loc>${origin}${p === "/" ? "/" : p}</loc><changefreq>${p === "/gallery" ? "weekly" : "monthly"}</changefreq><priority>${p === "/" ? "1.0" : "0.7"}</priority></url>`,
+    ),
     "</urlset>",
     "",
   ].join("\n");
   app.get("/sitemap.xml", { schema: { hide: true } }, (_req, reply) =>
     reply.header("cache-control", "public, max-age=3600").type("application/xml; charset=utf-8").send(sitemap),
   );
-}
+  done();
+};

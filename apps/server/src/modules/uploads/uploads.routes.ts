@@ -1,11 +1,12 @@
 import { pageQuerySchema, uploadListSchema } from "@atelier/contract";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import type { UploadsService } from "./uploads.service.ts";
 
 const TAGS = ["uploads"];
-export function registerUploadRoutes(app: AppInstance, uploads: UploadsService): void {
+/** The signed-in user's uploads and the signed file URLs every image is served from. */
+export const uploadsModule: FastifyPluginCallbackZod<{ uploads: UploadsService }> = (app, { uploads }, done) => {
   app.get("/api/uploads/", {
     schema: {
       tags: TAGS,
@@ -49,7 +50,8 @@ export function registerUploadRoutes(app: AppInstance, uploads: UploadsService):
         .send(file.body);
     },
   });
-}
+  done();
+};
 
 /** `attachment; filename="ascii"; filename*=UTF-8''utf8` so every browser gets a safe, readable name. */
 function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
