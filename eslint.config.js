@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -7,7 +8,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/data/**", "apps/server/drizzle/**", "**/test-results/**", "**/playwright-report/**", "**/*.js", "**/*.mjs"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/data/**",
+      "apps/server/drizzle/**",
+      "**/test-results/**",
+      "**/playwright-report/**",
+      "**/*.js",
+      "**/*.mjs",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -16,6 +28,20 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { "import-x": importX },
+    // Imports resolve as TypeScript resolves them (the web's `@/` alias, `.ts` extensions, workspaces),
+    // so the import rules below see through aliases.
+    settings: {
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["apps/web", "apps/server", "packages/contract", "e2e", "bench"].map(
+            (dir) => `${import.meta.dirname}/${dir}/tsconfig.json`,
+          ),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
@@ -25,6 +51,8 @@ export default tseslint.config(
       "@typescript-eslint/only-throw-error": "error",
       "import-x/no-duplicates": "error",
       "import-x/first": "error",
+      // Modules depend on each other one way; a cycle (even through types) means wiring is tangled.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
@@ -36,7 +64,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       "jsx-a11y/no-autofocus": "off",
       // Imports flow shared → features → app; features never import each other.
-      "import-x/no-restricted-paths": ["error", { zones: featureZones() }],
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: featureZones() }],
     },
   },
   {
@@ -51,7 +79,9 @@ export default tseslint.config(
 
 function featureZones() {
   const root = "./apps/web/src";
-  const features = fs.existsSync(`${root}/features`) ? fs.readdirSync(`${root}/features`) : [];
+  // Read from the config's folder, not the working directory (ESLint also runs from a workspace's folder).
+  const dir = `${import.meta.dirname}/apps/web/src/features`;
+  const features = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   return [
     ...features.map((f) => ({ target: `${root}/features/${f}`, from: `${root}/features`, except: [`./${f}`] })),
     { target: [`${root}/features`, `${root}/components`, `${root}/lib`], from: [`${root}/app`, `${root}/routes`] },

@@ -22,5 +22,9 @@ export const auditLog = pgTable(
     after: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_seq_idx").on(t.seq.desc()), index("audit_log_actor_idx").on(t.actorId), index("audit_log_action_idx").on(t.action, t.seq.desc())],
+  (t) => [
+    index("audit_log_seq_idx").on(t.seq.desc()),
+    index("audit_log_actor_idx").on(t.actorId),
+    index("audit_log_action_idx").on(t.action, t.seq.desc()),
+  ],
 );
