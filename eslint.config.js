@@ -56,6 +56,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "apps/server/src/test/**"],
+    rules: {
+      // A module reaches another module through its service, never its repository.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["../*/*.repository*", "**/modules/*/*.repository*"],
+              message: "Call the other module's service, not its repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },

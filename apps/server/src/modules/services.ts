@@ -8,7 +8,7 @@ import type { SafeFetcher } from "../lib/safe-fetch.ts";
 import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
 import { createLocalStorage, type Storage } from "../lib/storage.ts";
 import { createAuditService } from "./audit/audit.service.ts";
-import { createDesignsService } from "./designs/designs.service.ts";
+import { createDesignsService, type DesignsService } from "./designs/designs.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
 import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
@@ -42,8 +42,9 @@ export async function createDomainServices(deps: DomainDeps) {
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   const publicUrl = config.publicUrl;
 
-  // Uploads ask the orders module whether a design's images may change; bound once orders exists.
-  const late: { orders?: OrdersService } = {};
+  // Removing a design's image asks the orders module whether the design may change and marks the
+  // design updated; both services are built after uploads, so they are bound late.
+  const late: { orders?: OrdersService; designs?: DesignsService } = {};
   const uploads = createUploadsService({
     db,
     storage,
@@ -51,7 +52,10 @@ export async function createDomainServices(deps: DomainDeps) {
     clock,
     publicUrl,
     tmpDir,
-    guardDesignChange: (tx, designId) => (late.orders ? late.orders.assertDesignEditable(tx, designId) : Promise.resolve()),
+    beforeDesignImageRemoved: async (tx, designId) => {
+      await late.orders?.assertDesignEditable(tx, designId);
+      await late.designs?.touch(tx, designId);
+    },
   });
   const audit = createAuditService({ db, clock, publicUrl });
   const pricing = createPricingService({ db });
@@ -63,6 +67,7 @@ export async function createDomainServices(deps: DomainDeps) {
   const payments = createPaymentsService({ db, clock, orders, notifications });
   const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
+  late.designs = designs;
 
   return { storage, tmpDir, audit, uploads, pricing, notifications, orders, quotes, payments, cad, designs };
 }

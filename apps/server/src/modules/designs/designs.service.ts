@@ -1,4 +1,11 @@
-import { DESIGN_EDITABLE_ORDER_STATUSES, MAX_IMAGES_PER_DESIGN, type Design, type DesignData, type designFromLinkSchema, type Paginated } from "@atelier/contract";
+import {
+  DESIGN_EDITABLE_ORDER_STATUSES,
+  MAX_IMAGES_PER_DESIGN,
+  type Design,
+  type DesignData,
+  type designFromLinkSchema,
+  type Paginated,
+} from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -11,9 +18,7 @@ import { deleteQuietly } from "../../lib/storage.ts";
 import type { StagedImage } from "../uploads/multipart.ts";
 import { stageRemoteImages } from "../uploads/remote-images.ts";
 import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
-import * as uploadsRepo from "../uploads/uploads.repository.ts";
-import type { UploadRow } from "../uploads/uploads.repository.ts";
-import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
+import type { IngestedBatch, UploadRow, UploadsService } from "../uploads/uploads.service.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
 import * as repo from "./designs.repository.ts";
 import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
@@ -34,7 +39,13 @@ export interface DesignsServiceDeps {
 }
 
 /** The one mapping from rows to the API's design. */
-export function toDesignResponse(row: DesignRow, stones: StoneRow[], images: UploadRow[], uploads: UploadsService, order: OrderRow | undefined): Design {
+export function toDesignResponse(
+  row: DesignRow,
+  stones: StoneRow[],
+  images: UploadRow[],
+  uploads: UploadsService,
+  order: OrderRow | undefined,
+): Design {
   const first = stones[0];
   return {
     id: row.id,
@@ -131,7 +142,11 @@ export function createDesignsService(deps: DesignsServiceDeps) {
 
   async function load(actor: Actor, id: string): Promise<Design> {
     const row = assertCanAccess(actor, await repo.findDesign(db, id));
-    const [stones, images, ordersOf] = await Promise.all([repo.listStones(db, [row.id]), uploadsRepo.listDesignImages(db, [row.id]), orders.ordersOfDesigns([row.id])]);
+    const [stones, images, ordersOf] = await Promise.all([
+      repo.listStones(db, [row.id]),
+      uploads.designImages(db, [row.id]),
+      orders.ordersOfDesigns([row.id]),
+    ]);
     return toDesignResponse(row, stones, images, uploads, ordersOf.get(row.id));
   }
 
@@ -162,6 +177,9 @@ export function createDesignsService(deps: DesignsServiceDeps) {
   }
 
   return {
+    /** Marks a design updated (one of its images was removed by the uploads module), in the caller's transaction. */
+    touch: (tx: Db, id: string) => repo.updateDesign(tx, id, { updatedAt: clock.now() }),
+
     get: load,
 
     async list(actor: Actor, page: number, search: string): Promise<Paginated<Design>> {
@@ -172,7 +190,11 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       const { limit, offset } = pageWindow(page);
       const rows = await repo.listUserDesigns(db, actor.id, term, limit, offset);
       const ids = rows.map((r) => r.id);
-      const [stones, images, ordersOf] = await Promise.all([repo.listStones(db, ids), uploadsRepo.listDesignImages(db, ids), orders.ordersOfDesigns(ids)]);
+      const [stones, images, ordersOf] = await Promise.all([
+        repo.listStones(db, ids),
+        uploads.designImages(db, ids),
+        orders.ordersOfDesigns(ids),
+      ]);
       const results = rows.map((row) =>
         toDesignResponse(
           row,
@@ -192,9 +214,16 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       const id = await withBatch(batch, () =>
         db.transaction(async (tx) => {
           const now = clock.now();
-          const row = await repo.insertDesign(tx, { ...columnsFromForm(data), userId: actor.id, source: "custom", createdAt: now, updatedAt: now });
+          const row = await repo.insertDesign(tx, {
+            ...columnsFromForm(data),
+            userId: actor.id,
+            source: "custom",
+            createdAt: now,
+            updatedAt: now,
+          });
           await repo.replaceStones(tx, row.id, data.stones);
-          if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length) throw attachConflict();
+          if (batch && (await uploads.attachToDesign(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length)
+            throw attachConflict();
           await submit(tx, row, actor);
           return row.id;
         }),
@@ -243,7 +272,8 @@ export function createDesignsService(deps: DesignsServiceDeps) {
             updatedAt: now,
           });
           await repo.replaceStones(tx, row.id, stones);
-          if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length) throw attachConflict();
+          if (batch && (await uploads.attachToDesign(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length)
+            throw attachConflict();
           await submit(tx, row, actor);
           return row.id;
         }),
@@ -265,7 +295,7 @@ export function createDesignsService(deps: DesignsServiceDeps) {
     async update(actor: Actor, id: string, data: DesignData, files: StagedImage[]): Promise<Design> {
       const existing = assertCanAccess(actor, await repo.findDesign(db, id));
       // Fail fast, before any image is processed; the transaction checks again under a lock.
-      const current = await uploadsRepo.listDesignImages(db, [id]);
+      const current = await uploads.designImages(db, [id]);
       checkImageChanges(current, data.remove_image_ids, files.length);
 
       // New files belong to the design's owner, also when staff add them.
@@ -276,19 +306,19 @@ export function createDesignsService(deps: DesignsServiceDeps) {
           assertCanAccess(actor, await repo.findDesign(tx, id));
           await orders.assertDesignEditable(tx, id);
           assertCanAccess(actor, await repo.findDesign(tx, id, true));
-          const images = await uploadsRepo.listDesignImages(tx, [id]);
+          const images = await uploads.designImages(tx, [id]);
           const gone = checkImageChanges(images, data.remove_image_ids, files.length);
           const now = clock.now();
           await repo.updateDesign(tx, id, { ...columnsFromForm(data), updatedAt: now });
           await repo.replaceStones(tx, id, data.stones);
           const updated = await repo.findDesign(tx, id);
           if (updated) await orders.reestimate(tx, updated, await repo.listStones(tx, [id]));
-          await uploadsRepo.deleteUploads(
+          await uploads.deleteRows(
             tx,
             gone.map((g) => g.id),
           );
           const nextPosition = Math.max(-1, ...images.map((i) => i.position)) + 1;
-          if (batch && (await uploadsRepo.attachUploads(tx, batch.uploadIds, id, nextPosition, now)) !== batch.uploadIds.length) {
+          if (batch && (await uploads.attachToDesign(tx, batch.uploadIds, id, nextPosition, now)) !== batch.uploadIds.length) {
             throw attachConflict();
           }
           return gone;
@@ -306,7 +336,7 @@ export function createDesignsService(deps: DesignsServiceDeps) {
         const order = await orders.assertDesignEditable(tx, id);
         assertCanAccess(actor, await repo.findDesign(tx, id, true));
         await orders.cancelForDeletedDesign(tx, order, actor);
-        const rows = await uploadsRepo.listUploadsOfDesign(tx, id);
+        const rows = await uploads.uploadsOfDesign(tx, id);
         await repo.deleteDesign(tx, id);
         return rows.flatMap(uploads.keysOf);
       });

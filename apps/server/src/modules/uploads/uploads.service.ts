@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { DESIGN_EDITABLE_ORDER_STATUSES, type CadModelFormat, type Paginated, type Upload } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
-import { designs, uploads as uploadsTable } from "../../db/schema/index.ts";
+import { uploads as uploadsTable } from "../../db/schema/index.ts";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -18,13 +18,16 @@ import { unreadableImageMessage } from "./upload-messages.ts";
 import * as repo from "./uploads.repository.ts";
 import type { UploadRow } from "./uploads.repository.ts";
 
+export type { UploadRow };
+
 export interface UploadsServiceDeps {
   db: Db;
   /**
-   * Refuses (409) changing a design's images once its order is past `initiated`; holds the
-   * order's lock in the caller's transaction. Given by the orders module.
+   * Called in the transaction before one of a design's images is deleted: refuses (409) once the
+   * design's order is past `initiated` (holding the order's lock) and marks the design updated.
+   * Wired by the composition root to the orders and designs services.
    */
-  guardDesignChange?: (tx: Db, designId: string) => Promise<unknown>;
+  beforeDesignImageRemoved?: (tx: Db, designId: string) => Promise<unknown>;
   storage: Storage;
   signer: FileUrlSigner;
   clock: Clock;
@@ -114,6 +117,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     signedUrls,
     keysOf,
 
+    // ---- a design's images, for the designs module (in the caller's transaction) ----
+
+    /** The completed images of these designs, in position order. */
+    designImages: (tx: Db, designIds: string[]) => repo.listDesignImages(tx, designIds),
+    /** Every upload of a design, whatever its status (for deleting the design's files). */
+    uploadsOfDesign: (tx: Db, designId: string) => repo.listUploadsOfDesign(tx, designId),
+    /** Attaches an ingested batch to a design from `firstPosition`; answers how many rows it attached. */
+    attachToDesign: (tx: Db, uploadIds: string[], designId: string, firstPosition: number, at: Date) =>
+      repo.attachUploads(tx, uploadIds, designId, firstPosition, at),
+    /** Deletes upload rows (their files are the caller's to delete after the commit, with `keysOf`). */
+    deleteRows: (tx: Db, ids: string[]) => repo.deleteUploads(tx, ids),
+
     /**
      * Records the files as uploads (pending), then one by one strips their metadata, makes the
      * thumbnails and stores the three objects (processing). The caller attaches the batch in its
@@ -131,14 +146,24 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const kind = folder === "cad" ? "cad_image" : "design_image";
       const rows = await repo.insertUploads(
         db,
-        files.map((f) => ({ userId, kind, fileName: f.fileName, size: f.size, contentType: IMAGE_FORMATS[f.format].contentType, status: "pending" as const })),
+        files.map((f) => ({
+          userId,
+          kind,
+          fileName: f.fileName,
+          size: f.size,
+          contentType: IMAGE_FORMATS[f.format].contentType,
+          status: "pending" as const,
+        })),
       );
       const uploadIds = rows.map((r) => r.id);
       const storedKeys: string[] = [];
       const failedIds = new Set<string>();
       const discard = async () => {
         await deleteQuietly(storage, storedKeys);
-        await repo.deleteUploads(db, uploadIds.filter((id) => !failedIds.has(id)));
+        await repo.deleteUploads(
+          db,
+          uploadIds.filter((id) => !failedIds.has(id)),
+        );
       };
 
       for (const [i, file] of files.entries()) {
@@ -172,7 +197,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     /** Stores a CAD version's 3D file as it came (it was checked by content); the caller attaches or discards it. */
     async ingestModel(userId: string, file: StagedModel): Promise<IngestedBatch> {
       const [row] = await repo.insertUploads(db, [
-        { userId, kind: "cad_model", fileName: file.fileName, size: file.size, contentType: CONTENT_TYPES[file.format] ?? "application/octet-stream", status: "processing" },
+        {
+          userId,
+          kind: "cad_model",
+          fileName: file.fileName,
+          size: file.size,
+          contentType: CONTENT_TYPES[file.format] ?? "application/octet-stream",
+          status: "processing",
+        },
       ]);
       if (!row) throw new Error("insert returned no row");
       const key = `users/${userId}/cad/${crypto.randomUUID()}.${file.format}`;
@@ -239,10 +271,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await db.transaction(async (tx) => {
         const found = assertCanAccess(actor, await repo.findUpload(tx, id, true));
-        if (found.designId && deps.guardDesignChange) await deps.guardDesignChange(tx, found.designId);
+        if (found.designId && deps.beforeDesignImageRemoved) await deps.beforeDesignImageRemoved(tx, found.designId);
         if (found.cadDesignId) throw new ConflictError("This file is part of an order's CAD version and cannot be deleted.");
         await repo.deleteUploads(tx, [found.id]);
-        if (found.designId) await tx.update(designs).set({ updatedAt: clock.now() }).where(eq(designs.id, found.designId));
         return found;
       });
       await deleteQuietly(storage, keysOf(row));
