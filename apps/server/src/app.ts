@@ -27,7 +27,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
-import { AppError, DetailError, ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
+import { AppError, ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
 import type { Mailer } from "./lib/mail.ts";
 import { createSafeFetcher, type SafeFetcher } from "./lib/safe-fetch.ts";
@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (err instanceof ValidationError) return reply.code(400).send(err.fields);
     if (err instanceof ErrorFieldError) return reply.code(err.status).send({ error: err.message });
     if (err instanceof UnauthorizedError) return reply.code(401).header("www-authenticate", "Token").send({ detail: err.message });
-    if (err instanceof AppError || err instanceof DetailError) return reply.code(err.status).send({ detail: err.message });
+    if (err instanceof AppError) return reply.code(err.status).send({ detail: err.message });
     // A path the static files plugin will not look up (too long, an alias): a missing file to the client.
     if ((err as { code?: string }).code === "FST_STATIC_FORBIDDEN_PATH") return reply.code(404).send({ detail: "Not found." });
     const status = (err as { statusCode?: number }).statusCode ?? 500;

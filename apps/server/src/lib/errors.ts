@@ -43,14 +43,37 @@ export class ErrorFieldError extends AppError {
   readonly status = 400;
 }
 
-/** 400 (or another 4xx) as `{"detail": "..."}`. */
-export class DetailError extends AppError {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+/** 400 as `{"detail": "..."}`: a request that cannot be read (malformed body, a URL we never fetch). */
+export class BadRequestError extends AppError {
+  readonly status = 400;
+}
+
+/** 413: a file or body over its limit. */
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+}
+
+/** 415: the body is not in a form the path takes. */
+export class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+  constructor(message = "Unsupported media type in request.") {
     super(message);
   }
+}
+
+/** 422: well-formed, but there is nothing to work with (a page without a product). */
+export class UnprocessableError extends AppError {
+  readonly status = 422;
+}
+
+/** 502: a server we depend on (a shop's page) answered badly or not at all. */
+export class UpstreamFailedError extends AppError {
+  readonly status = 502;
+}
+
+/** 504: a server we depend on did not answer in time. */
+export class UpstreamTimedOutError extends AppError {
+  readonly status = 504;
 }
 
 export class ThrottledError extends AppError {

@@ -6,7 +6,7 @@
  * - NUL characters are stripped from every string: PostgreSQL text cannot hold them and they
  *   carry no meaning in a form.
  */
-import { DetailError } from "./errors.ts";
+import { BadRequestError } from "./errors.ts";
 
 /** Deeper than any form of the contract (a design is about four levels). */
 export const MAX_JSON_DEPTH = 32;
@@ -16,11 +16,7 @@ export const PROTO_MESSAGE = 'The JSON holds a forbidden key ("__proto__" or "co
 export const INVALID_JSON_MESSAGE = "JSON parse error - the request body is not valid JSON.";
 
 /** Why a JSON text cannot be taken; `message` is meant for the client. */
-export class JsonInputError extends DetailError {
-  constructor(message: string) {
-    super(400, message);
-  }
-}
+export class JsonInputError extends BadRequestError {}
 
 /** The deepest nesting of arrays and objects in a JSON text, counted without parsing (stops past `max`). */
 export function jsonTextExceedsDepth(text: string, max = MAX_JSON_DEPTH): boolean {

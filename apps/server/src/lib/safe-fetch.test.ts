@@ -325,7 +325,7 @@ describe("createSafeFetcher against a loopback shop allowed for the test", () =>
       .fetchPage(`${shop.origin}/error`)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as UpstreamError).status).toBe(500);
+    expect((error as UpstreamError).upstreamStatus).toBe(500);
   });
 
   it("fetches an image as bytes, sending the product page as referer", async () => {

@@ -5,9 +5,10 @@ import { pipeline } from "node:stream";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { Agent, request } from "undici";
+import { BadRequestError, UpstreamFailedError, UpstreamTimedOutError } from "./errors.ts";
 
 /** The URL is malformed or points somewhere we never fetch (→ 400 with `detail`). */
-export class UrlRefusedError extends Error {
+export class UrlRefusedError extends BadRequestError {
   override readonly name = "UrlRefusedError";
   constructor(readonly detail: string) {
     super(detail);
@@ -15,18 +16,18 @@ export class UrlRefusedError extends Error {
 }
 
 /** The shop answered badly: non-2xx, wrong content type, too big, connection failure (→ 502). */
-export class UpstreamError extends Error {
+export class UpstreamError extends UpstreamFailedError {
   override readonly name = "UpstreamError";
   constructor(
     message: string,
-    readonly status?: number,
+    readonly upstreamStatus?: number,
   ) {
     super(message);
   }
 }
 
 /** The shop did not answer within the deadline (→ 504). */
-export class UpstreamTimeoutError extends Error {
+export class UpstreamTimeoutError extends UpstreamTimedOutError {
   override readonly name = "UpstreamTimeoutError";
   constructor(message = "The shop took too long to answer.") {
     super(message);

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
-import { DetailError, ValidationError } from "../../lib/errors.ts";
+import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
@@ -85,7 +85,7 @@ async function withDesignForm<T>(
     if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
     return use(parsed.data, []);
   }
-  throw new DetailError(415, "Unsupported media type in request.");
+  throw new UnsupportedMediaTypeError();
 }
 
 const isJson = (req: FastifyRequest) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(req.headers["content-type"] ?? "");
@@ -116,7 +116,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
         const created = await withDesignForm(req, tmpDir, (data, files) => designs.create(actor, data, files));
         return reply.code(201).send(created);
       }
-      if (!isJson(req)) throw new DetailError(415, "Unsupported media type in request.");
+      if (!isJson(req)) throw new UnsupportedMediaTypeError();
       const parsed = designFromLinkSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
       return reply.code(201).send(await designs.createFromLink(actor, parsed.data));

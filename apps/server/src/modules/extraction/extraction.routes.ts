@@ -1,8 +1,8 @@
 import { extractedProductSchema, scrapeRequestSchema } from "@atelier/contract";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
-import { DetailError, ThrottledError } from "../../lib/errors.ts";
+import { ThrottledError } from "../../lib/errors.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
-import { NoProductError, UpstreamError, UpstreamTimeoutError, UrlRefusedError, type ExtractionService } from "./extraction.service.ts";
+import type { ExtractionService } from "./extraction.service.ts";
 
 /** Spec: throttled per user; a minute's worth of pasting is plenty for a person. */
 export const SCRAPE_LIMIT = { max: 30, windowMs: 60_000 };
@@ -27,21 +27,9 @@ export const extractionModule: FastifyPluginCallbackZod<ExtractionRouteDeps> = (
     handler: async (req) => {
       const window = await deps.rateLimits.hit(`scrape:user:${req.auth().user.id}`, SCRAPE_LIMIT.windowMs);
       if (window.count > max) throw new ThrottledError(Math.max(1, Math.ceil(window.resetInMs / 1000)));
-      try {
-        return await deps.extraction.extract(req.body.url);
-      } catch (err) {
-        throw toHttpError(err);
-      }
+      // The extractor's errors are domain errors (400, 422, 502, 504) the error handler maps.
+      return deps.extraction.extract(req.body.url);
     },
   });
   done();
 };
-
-/** The extractor's own errors, as the statuses the spec's client expects. */
-function toHttpError(err: unknown): unknown {
-  if (err instanceof UrlRefusedError) return new DetailError(400, err.message);
-  if (err instanceof NoProductError) return new DetailError(422, err.message);
-  if (err instanceof UpstreamTimeoutError) return new DetailError(504, err.message);
-  if (err instanceof UpstreamError) return new DetailError(502, err.message);
-  return err;
-}

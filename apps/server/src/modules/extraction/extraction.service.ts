@@ -1,12 +1,13 @@
 import type { ExtractedProduct } from "@atelier/contract";
 import type { SafeFetcher } from "../../lib/safe-fetch.ts";
 import { UpstreamError, UpstreamTimeoutError, UrlRefusedError } from "../../lib/safe-fetch.ts";
+import { UnprocessableError } from "../../lib/errors.ts";
 import { extractProduct, looksLikeProduct } from "./extract-product.ts";
 
 export { UpstreamError, UpstreamTimeoutError, UrlRefusedError };
 
 /** The page was fetched but does not describe a product (→ 422). */
-export class NoProductError extends Error {
+export class NoProductError extends UnprocessableError {
   override readonly name = "NoProductError";
   constructor(readonly detail = "We could not find a product on that page.") {
     super(detail);

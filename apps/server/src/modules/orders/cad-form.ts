@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import { MAX_CAD_IMAGES, MAX_CAD_MODEL_BYTES, MAX_IMAGE_BYTES } from "@atelier/contract";
-import { DetailError, ValidationError } from "../../lib/errors.ts";
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { SNIFF_BYTES, sniffImageFormat } from "../../lib/images.ts";
 import { claimedModelFormat, MODEL_SNIFF_BYTES, sniffModelFormat } from "../../lib/models.ts";
 import { cleanFileName, streamToTempFile, translatePluginError, type StagedImage } from "../uploads/multipart.ts";
@@ -22,7 +22,7 @@ export interface CadForm {
  * while its size is counted; its type is read from its content. Nothing is kept on a refusal.
  */
 export async function readCadForm(req: FastifyRequest, tmpDir: string): Promise<CadForm> {
-  if (!req.isMultipart()) throw new DetailError(415, "Send the CAD version as multipart/form-data.");
+  if (!req.isMultipart()) throw new UnsupportedMediaTypeError("Send the CAD version as multipart/form-data.");
   await fsp.mkdir(tmpDir, { recursive: true });
   const tmpPaths: string[] = [];
   const form: CadForm = {
@@ -56,9 +56,9 @@ export async function readCadForm(req: FastifyRequest, tmpDir: string): Promise<
       const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.upload`);
       tmpPaths.push(tmpPath);
       const { head, size } = await streamToTempFile(part.file, tmpPath, isImage ? SNIFF_BYTES : MODEL_SNIFF_BYTES);
-      if (part.file.truncated) throw new DetailError(413, `${fileName} is larger than ${MAX_CAD_MODEL_BYTES / 1024 / 1024} MB.`);
+      if (part.file.truncated) throw new PayloadTooLargeError(`${fileName} is larger than ${MAX_CAD_MODEL_BYTES / 1024 / 1024} MB.`);
       if (isImage) {
-        if (size > MAX_IMAGE_BYTES) throw new DetailError(413, `${fileName} is larger than 10 MB.`);
+        if (size > MAX_IMAGE_BYTES) throw new PayloadTooLargeError(`${fileName} is larger than 10 MB.`);
         const format = size > 0 ? await sniffImageFormat(head) : null;
         if (!format) refuse("images", `${fileName} is not a PNG, JPEG, GIF or WebP image.`);
         else form.images.push({ tmpPath, fileName, size, format });
@@ -74,7 +74,7 @@ export async function readCadForm(req: FastifyRequest, tmpDir: string): Promise<
     await form.cleanup();
     const code = (err as { code?: string }).code;
     if (code === "FST_FILES_LIMIT") throw new ValidationError({ images: [`Send at most ${MAX_CAD_IMAGES} renderings and one 3D file.`] });
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new DetailError(413, `A file is larger than ${MAX_CAD_MODEL_BYTES / 1024 / 1024} MB.`);
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new PayloadTooLargeError(`A file is larger than ${MAX_CAD_MODEL_BYTES / 1024 / 1024} MB.`);
     // A broken body (no or empty boundary, cut off inside a part) is the client's: 400, as for designs.
     throw translatePluginError(err);
   }

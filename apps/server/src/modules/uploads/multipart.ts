@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_DESIGN } from "@atelier/contract";
-import { AppError, DetailError, ValidationError } from "../../lib/errors.ts";
+import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from "../../lib/errors.ts";
 import { sniffImageFormat, SNIFF_BYTES, type ImageFormat } from "../../lib/images.ts";
 import { tooManyImagesMessage, tooLargeMessage, unsupportedImageMessage } from "./upload-messages.ts";
 
@@ -33,8 +33,11 @@ const IMAGE_FIELDS = new Set(["images", "images[]"]);
 /** A display name: no directories, no control characters, at most 255 characters. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
   return cleaned || "image";
 }
 
@@ -70,7 +73,7 @@ export async function readImageForm(req: FastifyRequest, tmpDir: string): Promis
       const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.upload`);
       tmpPaths.push(tmpPath);
       const { head, size } = await streamToTempFile(part.file, tmpPath, SNIFF_BYTES);
-      if (part.file.truncated || size > MAX_IMAGE_BYTES) throw new DetailError(413, tooLargeMessage(fileName));
+      if (part.file.truncated || size > MAX_IMAGE_BYTES) throw new PayloadTooLargeError(tooLargeMessage(fileName));
       const format = size > 0 ? await sniffImageFormat(head) : null;
       if (format === null) {
         form.imageErrors.push(unsupportedImageMessage(fileName));
@@ -94,7 +97,11 @@ export async function readImageForm(req: FastifyRequest, tmpDir: string): Promis
  * Streams an uploaded file to a private temporary file, counting its bytes and keeping its first
  * `keepBytes` so its type can be read from its content.
  */
-export async function streamToTempFile(file: AsyncIterable<Buffer> & NodeJS.ReadableStream, tmpPath: string, keepBytes: number): Promise<{ head: Buffer; size: number }> {
+export async function streamToTempFile(
+  file: AsyncIterable<Buffer> & NodeJS.ReadableStream,
+  tmpPath: string,
+  keepBytes: number,
+): Promise<{ head: Buffer; size: number }> {
   let head = Buffer.alloc(0);
   let size = 0;
   await pipeline(
@@ -119,17 +126,21 @@ export function translatePluginError(err: unknown): unknown {
       return new ValidationError({ images: [tooManyImagesMessage()] });
     case "FST_REQ_FILE_TOO_LARGE": {
       const name = (err as { part?: { filename?: string } }).part?.filename;
-      return new DetailError(413, tooLargeMessage(cleanFileName(name)));
+      return new PayloadTooLargeError(tooLargeMessage(cleanFileName(name)));
     }
     case "FST_INVALID_JSON_FIELD_ERROR":
       return new ValidationError({ data: ["The data field is not valid JSON."] });
     default:
       break;
   }
-  if (err instanceof AppError || (err as { statusCode?: number }).statusCode !== undefined || (err as { syscall?: string }).syscall !== undefined) {
+  if (
+    err instanceof AppError ||
+    (err as { statusCode?: number }).statusCode !== undefined ||
+    (err as { syscall?: string }).syscall !== undefined
+  ) {
     return err;
   }
   // The parser's own complaints (no or empty boundary, a boundary that never appears, a body cut
   // off inside a part) are plain Errors: the client sent a broken body.
-  return new DetailError(400, "Malformed multipart body: it must be multipart/form-data with a boundary, and complete.");
+  return new BadRequestError("Malformed multipart body: it must be multipart/form-data with a boundary, and complete.");
 }
