@@ -1,5 +1,7 @@
 import {
   ACTIVE_ORDER_STATUSES,
+  STAFF_QUEUE_GROUP_KEYS,
+  STAFF_QUEUE_GROUPS,
   AUTO_COMPLETE_DAYS,
   CUSTOMER_CANCELLABLE_STATUSES,
   canTransition,
@@ -13,6 +15,8 @@ import {
   type OrderSummary,
   type Paginated,
   type PaymentInstructions,
+  type StaffQueueCounts,
+  type staffQueueQuerySchema,
   type TransitionInput,
   type transitionInputSchema,
 } from "@atelier/contract";
@@ -86,6 +90,8 @@ function refusal(order: OrderRow, to: OrderStatus): string {
   if (order.status === to) return `Order ${order.orderNumber} is already ${from}.`;
   return `Order ${order.orderNumber} is ${from}; it cannot move to ${view.statusLabel(to)}.`;
 }
+
+export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -451,10 +457,25 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return { ...page, results: rows.map((r) => view.toOrderSummary(r, r.designId ? (thumbs.get(r.designId) ?? null) : null)) };
     },
 
-    async staffList(actor: Actor, q: { page: number; status?: string | undefined; search?: string | undefined }) {
+    /** The staff queue's orders: a group, a status, a search; newest first or longest-waiting first. */
+    async staffList(actor: Actor, q: StaffQueueQuery) {
       assertStaff(actor);
-      const filter = { statuses: statusesOfFilter(q.status), search: q.search ?? "" };
-      const { rows, page, thumbs } = await listPage(filter, q.page, listUrl("/api/staff/orders/", q));
+      const group = q.group ? STAFF_QUEUE_GROUPS[q.group] : undefined;
+      let statuses = statusesOfFilter(q.status || undefined);
+      if (group && group.statuses.length > 0) {
+        const inGroup: readonly OrderStatus[] = group.statuses;
+        statuses = statuses ? statuses.filter((s) => inGroup.includes(s)) : [...inGroup];
+      }
+      const filter: repo.OrderFilter = {
+        statuses,
+        search: q.search ?? "",
+        pendingPayment: q.group === "payments",
+        sort: q.sort,
+      };
+      const url = new URL(listUrl("/api/staff/orders/", q));
+      if (q.group) url.searchParams.set("group", q.group);
+      if (q.sort !== "newest") url.searchParams.set("sort", q.sort);
+      const { rows, page, thumbs } = await listPage(filter, q.page, url.toString());
       const people = new Map(
         (
           await repo.findUsers(
@@ -479,6 +500,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             status_since: r.statusChangedAt.toISOString(),
           };
         }),
+      };
+    },
+
+    /** How many orders each queue group holds, in one query. */
+    async queueCounts(actor: Actor): Promise<StaffQueueCounts> {
+      assertStaff(actor);
+      const groups = Object.fromEntries(STAFF_QUEUE_GROUP_KEYS.map((key) => [key, STAFF_QUEUE_GROUPS[key].statuses]));
+      const counts = await repo.queueCounts(db, groups);
+      return {
+        groups: STAFF_QUEUE_GROUP_KEYS.map((key) => ({
+          key,
+          label: STAFF_QUEUE_GROUPS[key].label,
+          count: (key === "payments" ? counts.pendingPayments : counts[key]) ?? 0,
+        })),
       };
     },
 
