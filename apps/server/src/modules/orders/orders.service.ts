@@ -29,6 +29,7 @@ import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mail.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
+import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
 import type { NewNotice, NotificationsService } from "../notifications/notifications.service.ts";
 import { estimateInputOf } from "../pricing/pricing.engine.ts";
 import type { PricingService } from "../pricing/pricing.service.ts";
@@ -55,6 +56,8 @@ export interface OrdersServiceDeps {
   notifications: NotificationsService;
   uploads: UploadsService;
   payment: PaymentSettings;
+  /** Staff actions are recorded in the transaction of the change. */
+  audit: AuditService;
 }
 
 /** Work to do once a transaction has committed (e-mails): never inside it, never lost silently. */
@@ -91,12 +94,25 @@ function refusal(order: OrderRow, to: OrderStatus): string {
   return `Order ${order.orderNumber} is ${from}; it cannot move to ${view.statusLabel(to)}.`;
 }
 
+/** The audit row of a staff cancellation (from the workbench's cancel or a move to cancelled). */
+function cancelledEntry(actor: Actor, order: OrderRow, reason: string): AuditRecord {
+  return {
+    actor,
+    action: "order.cancelled",
+    targetType: "order",
+    targetId: order.id,
+    targetLabel: order.orderNumber,
+    before: { status: order.status },
+    after: { status: "cancelled", reason },
+  };
+}
+
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 export function createOrdersService(deps: OrdersServiceDeps) {
-  const { db, clock, logger, notifications, pricing, uploads } = deps;
+  const { db, clock, logger, notifications, pricing, uploads, audit } = deps;
   const inFlight = new Set<Promise<void>>();
 
   /** Runs `fn` in one transaction; jobs it schedules with `later` run after the commit. */
@@ -571,6 +587,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const row = await repo.insertComment(tx, { orderId: order.id, userId: actor.id, text, createdAt: now });
         await event(tx, order, "comment", actor, text.length > 280 ? `${text.slice(0, 279)}…` : text);
         if (actor.id !== order.userId) {
+          await audit.record(tx, {
+            actor,
+            action: "comment.staff_reply",
+            targetType: "order",
+            targetId: order.id,
+            targetLabel: order.orderNumber,
+            after: { comment_id: row.id, text },
+          });
           await notifications.notify(tx, [
             {
               userId: order.userId,
@@ -599,6 +623,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         await content.expirePendingQuotes(tx, order.id);
         const note = reason ? `Cancelled: ${reason}` : "Cancelled by the customer.";
         await move(tx, order, "cancelled", actor, { note, extra: { cancelReason: reason, quotedPrice: null }, later });
+        if (isStaff(actor)) await audit.record(tx, cancelledEntry(actor, order, reason));
       });
       return this.get(actor, orderId);
     },
@@ -650,6 +675,23 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           await content.expirePendingQuotes(tx, order.id);
         }
         await move(tx, order, to, actor, { note, extra, later });
+        if (to === "cancelled") {
+          await audit.record(tx, cancelledEntry(actor, order, note));
+        } else {
+          await audit.record(tx, {
+            actor,
+            action: "order.moved",
+            targetType: "order",
+            targetId: order.id,
+            targetLabel: order.orderNumber,
+            before: { status: order.status },
+            after: {
+              status: to,
+              ...(to === "shipped" && { carrier: extra.carrier, tracking_number: extra.trackingNumber }),
+              ...(note && { note }),
+            },
+          });
+        }
       });
       return this.get(actor, orderId);
     },
