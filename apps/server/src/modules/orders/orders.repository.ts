@@ -131,6 +131,17 @@ export async function queueCounts(db: Db, groups: Record<string, readonly OrderS
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
 
+/** How many orders each of these customers has placed (from the (user_id, created_at) index). */
+export async function orderCountsOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: orders.userId, n: count() })
+    .from(orders)
+    .where(inArray(orders.userId, [...new Set(userIds)]))
+    .groupBy(orders.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+}
+
 export async function orderStatusCounts(db: Db, userId: string): Promise<{ status: OrderStatus; count: number }[]> {
   return db.select({ status: orders.status, count: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status);
 }
