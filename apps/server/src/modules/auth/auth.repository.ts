@@ -130,7 +130,8 @@ export async function countPeople(db: Db, filter: PeopleFilter): Promise<number>
 }
 
 /** The newest use of any of the user's tokens (read per row from the (user_id) index). */
-const lastSeenAt = sql<Date | null>`(select max(${authTokens.lastUsedAt}) from ${authTokens} where ${authTokens.userId} = ${users.id})`.mapWith(
+// Written out with an alias: drizzle leaves columns unqualified in a one-table select.
+const lastSeenAt = sql<Date | null>`(select max(lt.last_used_at) from auth_tokens lt where lt.user_id = "users"."id")`.mapWith(
   authTokens.lastUsedAt,
 );
 

@@ -71,7 +71,9 @@ export interface OrderFilter {
   sort?: "newest" | "waiting";
 }
 
-const hasPendingPayment = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'pending')`;
+// Written out with an alias: drizzle leaves columns unqualified in a one-table select, and an
+// unqualified "id" inside the subquery would be the payment's.
+const hasPendingPayment = sql`exists (select 1 from payments pp where pp.order_id = "orders"."id" and pp.status = 'pending')`;
 
 function orderWhere(filter: OrderFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
