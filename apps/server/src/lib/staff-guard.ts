@@ -29,7 +29,8 @@ function describeAccess(app: FastifyInstance): void {
     if (!access || !route.schema) return;
     const schema = route.schema as Record<string, unknown>;
     const description = typeof schema.description === "string" ? `${schema.description}\n\n` : "";
-    route.schema = { ...schema, "x-access": access, security: [{ token: [] }], description: `${description}${ACCESS_TEXT[access]}` };
+    const documented = { ...schema, "x-access": access, security: [{ token: [] }], description: `${description}${ACCESS_TEXT[access]}` };
+    route.schema = documented;
   });
 }
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
   customer = await signUp(t);
   staff = await createStaff(t, "staff");
   admin = await createStaff(t, "admin");
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
   const id = crypto.randomUUID();
   operations = Object.entries(doc.paths)
     .filter(([path]) => path.startsWith("/api/staff/"))
@@ -66,7 +66,14 @@ describe("every /api/staff/ operation", () => {
       expect(["staff", "admin"], name).toContain(op.access);
     }
     const admins = operations.filter((op) => op.access === "admin").map((op) => `${op.method} ${op.path}`);
-    expect(admins).toEqual(expect.arrayContaining(["GET /api/staff/audit/", "GET /api/staff/people/", "POST /api/staff/people/", "PATCH /api/staff/people/{id}/"]));
+    expect(admins).toEqual(
+      expect.arrayContaining([
+        "GET /api/staff/audit/",
+        "GET /api/staff/people/",
+        "POST /api/staff/people/",
+        "PATCH /api/staff/people/{id}/",
+      ]),
+    );
   });
 
   it("refuses anonymous callers with 401 and customers with 403", async () => {

@@ -148,6 +148,9 @@ export function listPeople(db: Db, filter: PeopleFilter, limit: number, offset: 
 
 /** The newest use of any of the user's tokens; null when they hold none. */
 export async function lastSeenOf(db: Db, userId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: max(authTokens.lastUsedAt) }).from(authTokens).where(eq(authTokens.userId, userId));
+  const [row] = await db
+    .select({ at: max(authTokens.lastUsedAt) })
+    .from(authTokens)
+    .where(eq(authTokens.userId, userId));
   return row?.at ?? null;
 }

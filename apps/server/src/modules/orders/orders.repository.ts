@@ -101,9 +101,7 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
  */
 export function listOrders(db: Db, filter: OrderFilter, limit: number, offset: number): Promise<OrderRow[]> {
   const order =
-    filter.sort === "waiting"
-      ? [asc(orders.statusChangedAt), asc(orders.id)]
-      : [newestFirst(orders.createdAt), newestFirst(orders.id)];
+    filter.sort === "waiting" ? [asc(orders.statusChangedAt), asc(orders.id)] : [newestFirst(orders.createdAt), newestFirst(orders.id)];
   return db
     .select()
     .from(orders)

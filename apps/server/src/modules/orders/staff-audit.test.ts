@@ -44,7 +44,13 @@ describe("audit rows of staff order actions", () => {
         target_id: s.orderId,
         target_label: number,
         before: null,
-        after: { quote_id: first.id, amount: "100000.00", currency: first.currency, advance_percent: "40.00", valid_until: first.valid_until },
+        after: {
+          quote_id: first.id,
+          amount: "100000.00",
+          currency: first.currency,
+          advance_percent: "40.00",
+          valid_until: first.valid_until,
+        },
         created_at: expect.any(String) as string,
       },
     ]);
@@ -189,7 +195,9 @@ describe("audit rows of staff order actions", () => {
     const b = await submitDesign(t);
     const byStaff = await post(t, staff.token, `/api/orders/${b.orderId}/cancel/`, { reason: "Duplicate order" });
     expect(byStaff.statusCode).toBe(200);
-    expect((await rowsOf(b)).map((r) => [r.action, r.after])).toEqual([["order.cancelled", { status: "cancelled", reason: "Duplicate order" }]]);
+    expect((await rowsOf(b)).map((r) => [r.action, r.after])).toEqual([
+      ["order.cancelled", { status: "cancelled", reason: "Duplicate order" }],
+    ]);
 
     const c = await submitDesign(t);
     await post(t, c.customer.token, `/api/orders/${c.orderId}/cancel/`, { reason: "Changed my mind" });

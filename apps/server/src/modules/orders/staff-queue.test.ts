@@ -1,6 +1,5 @@
-import type { Paginated, StaffQueueCounts } from "@atelier/contract";
+import type { Paginated, StaffQueueCounts, staffOrderSummarySchema } from "@atelier/contract";
 import type { z } from "zod";
-import type { staffOrderSummarySchema } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { signUpCustomer } from "../uploads/test-support.ts";
@@ -137,7 +136,9 @@ describe("GET /api/staff/orders/ as the queue", () => {
     for (const query of ["?group=urgent", "?sort=oldest", "?status=teleported", `?search=${"x".repeat(201)}`, "?page=abc"]) {
       const res = await get(`/api/staff/orders/${query}`);
       expect(res.statusCode, query).toBe(query.startsWith("?page") ? 404 : 400);
-      expect(res.json(), query).toEqual(query.startsWith("?page") ? { detail: "Invalid page." } : { detail: "Invalid request parameters." });
+      expect(res.json(), query).toEqual(
+        query.startsWith("?page") ? { detail: "Invalid page." } : { detail: "Invalid request parameters." },
+      );
     }
     expect((await get("/api/staff/orders/?page=9")).json()).toEqual({ detail: "Invalid page." });
   });

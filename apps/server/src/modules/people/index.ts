@@ -1,4 +1,10 @@
-import { createStaffInputSchema, staffPeopleQuerySchema, staffPersonListSchema, staffPersonSchema, updatePersonInputSchema } from "@atelier/contract";
+import {
+  createStaffInputSchema,
+  staffPeopleQuerySchema,
+  staffPersonListSchema,
+  staffPersonSchema,
+  updatePersonInputSchema,
+} from "@atelier/contract";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
@@ -12,7 +18,8 @@ export const peopleModule: FastifyPluginCallbackZod<{ people: PeopleService }> =
   app.get("/api/staff/people/", {
     schema: {
       tags: ["staff"],
-      summary: "Every account (admins), newest first, with its last sign-in activity and order count; `search` matches name and e-mail, `role` narrows",
+      summary:
+        "Every account (admins), newest first, with its last sign-in activity and order count; `search` matches name and e-mail, `role` narrows",
       querystring: staffPeopleQuerySchema,
       response: { 200: staffPersonListSchema },
     },

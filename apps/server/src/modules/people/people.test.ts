@@ -1,15 +1,6 @@
 import type { AuditEntry, AuthResponse, Paginated, StaffPerson } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  authedInject,
-  buildTestApp,
-  createStaff,
-  randomIp,
-  signUp,
-  TEST_PASSWORD,
-  uniqueEmail,
-  type TestApp,
-} from "../../test/helpers.ts";
+import { authedInject, buildTestApp, createStaff, randomIp, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from "../../test/helpers.ts";
 import { submitDesign } from "../orders/test-support.ts";
 
 let t: TestApp;
