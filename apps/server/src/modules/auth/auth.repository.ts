@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Role } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { likePattern } from "../../db/query-helpers.ts";
@@ -129,21 +129,20 @@ export async function countPeople(db: Db, filter: PeopleFilter): Promise<number>
   return row?.n ?? 0;
 }
 
-/** The newest use of any of the user's tokens (read per row from the (user_id) index). */
-// Written out with an alias: drizzle leaves columns unqualified in a one-table select.
-const lastSeenAt = sql<Date | null>`(select max(lt.last_used_at) from auth_tokens lt where lt.user_id = "users"."id")`.mapWith(
-  authTokens.lastUsedAt,
-);
+/** Newest account first (a top-N sort of the users table). */
+export function listPeople(db: Db, filter: PeopleFilter, limit: number, offset: number): Promise<UserRow[]> {
+  return db.select().from(users).where(peopleWhere(filter)).orderBy(desc(users.dateJoined), desc(users.id)).limit(limit).offset(offset);
+}
 
-/** Newest account first, each with the newest use of any of its tokens. */
-export function listPeople(db: Db, filter: PeopleFilter, limit: number, offset: number) {
-  return db
-    .select({ user: users, lastSeenAt })
-    .from(users)
-    .where(peopleWhere(filter))
-    .orderBy(desc(users.dateJoined), desc(users.id))
-    .limit(limit)
-    .offset(offset);
+/** The newest use of any token of each of these users (one index range per user, for one page). */
+export async function lastSeenOfMany(db: Db, userIds: string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: authTokens.userId, at: max(authTokens.lastUsedAt) })
+    .from(authTokens)
+    .where(inArray(authTokens.userId, userIds))
+    .groupBy(authTokens.userId);
+  return new Map(rows.flatMap((r) => (r.at ? [[r.userId, r.at] as const] : [])));
 }
 
 /** The newest use of any of the user's tokens; null when they hold none. */

@@ -408,8 +408,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** A page of accounts, newest first, with when each was last seen. */
     async listPeople(filter: repo.PeopleFilter, limit: number, offset: number) {
-      const [total, rows] = await Promise.all([repo.countPeople(db, filter), repo.listPeople(db, filter, limit, offset)]);
-      return { total, rows };
+      const [total, users] = await Promise.all([repo.countPeople(db, filter), repo.listPeople(db, filter, limit, offset)]);
+      const lastSeen = await repo.lastSeenOfMany(
+        db,
+        users.map((u) => u.id),
+      );
+      return { total, rows: users.map((user) => ({ user, lastSeenAt: lastSeen.get(user.id) ?? null })) };
     },
 
     lastSeenOf: (tx: Db, id: string) => repo.lastSeenOf(tx, id),
