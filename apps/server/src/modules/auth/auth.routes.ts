@@ -49,12 +49,7 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService): void {
   });
 
   app.post("/api/auth/change-password/", {
-    schema: {
-      tags: TAGS,
-      summary: "Change password; other sessions are signed out",
-      body: changePasswordRequestSchema,
-      response: { 200: detailErrorSchema },
-    },
+    schema: { tags: TAGS, summary: "Change password; other sessions are signed out", body: changePasswordRequestSchema, response: { 200: detailErrorSchema } },
     preHandler: app.authenticate,
     handler: async (req) => {
       await auth.changePassword(req.auth(), req.body);
@@ -68,12 +63,7 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService): void {
   });
 
   app.post("/api/auth/reset-password/", {
-    schema: {
-      tags: TAGS,
-      summary: "Set a new password from a reset link",
-      body: resetPasswordRequestSchema,
-      response: { 200: messageResponseSchema },
-    },
+    schema: { tags: TAGS, summary: "Set a new password from a reset link", body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (req) => {
       await auth.resetPassword(req.body, req.ip);
       return { message: "Password reset successful!" };

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload: unknown, ip = randomIp()) =>
-  t.app.inject({ method: "POST", url, payload: payload as object, remoteAddress: ip });
+const post = (url: string, payload: unknown, ip = randomIp()) => t.app.inject({ method: "POST", url, payload: payload as object, remoteAddress: ip });
 
 function resetLinkFrom(text: string): { uid: string; token: string } {
   const match = /http:\/\/app\.test\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(text);
@@ -36,13 +35,7 @@ describe("POST /api/auth/register/", () => {
     expect(res.statusCode).toBe(201);
     const body = res.json<{ token: string; user: Record<string, unknown> }>();
     expect(body.token.length).toBeGreaterThanOrEqual(43);
-    expect(body.user).toMatchObject({
-      email: email.toLowerCase(),
-      role: "customer",
-      first_name: "",
-      last_name: "",
-      profile: { company_name: "", phone_number: "", address: "" },
-    });
+    expect(body.user).toMatchObject({ email: email.toLowerCase(), role: "customer", first_name: "", last_name: "", profile: { company_name: "", phone_number: "", address: "" } });
     expect(body.user.username).toMatch(/^anna\.rao/);
     // The token is stored hashed, never as given.
     const stored = await t.database.db.select().from(authTokens);
@@ -91,11 +84,7 @@ describe("POST /api/auth/register/", () => {
   });
 
   it("refuses a password too similar to the e-mail", async () => {
-    const res = await post("/api/auth/register/", {
-      email: "margaretha.lindqvist@example.com",
-      password: "Margaretha1",
-      confirm_password: "Margaretha1",
-    });
+    const res = await post("/api/auth/register/", { email: "margaretha.lindqvist@example.com", password: "Margaretha1", confirm_password: "Margaretha1" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ password: ["The password is too similar to the email."] });
   });
@@ -196,10 +185,7 @@ describe("POST /api/auth/login/", () => {
       const res = await post("/api/auth/register/", { email: uniqueEmail(), password: TEST_PASSWORD, confirm_password: "different" }, ip);
       expect(res.statusCode).toBe(400);
     }
-    expect(
-      (await post("/api/auth/register/", { email: uniqueEmail(), password: TEST_PASSWORD, confirm_password: TEST_PASSWORD }, ip))
-        .statusCode,
-    ).toBe(429);
+    expect((await post("/api/auth/register/", { email: uniqueEmail(), password: TEST_PASSWORD, confirm_password: TEST_PASSWORD }, ip)).statusCode).toBe(429);
   });
 });
 
@@ -220,14 +206,7 @@ describe("tokens, user and logout", () => {
     const res = await authedInject(t, token, {
       method: "PATCH",
       url: "/api/auth/user/",
-      payload: {
-        first_name: "  Meera ",
-        last_name: "Iyer",
-        username: "hacker",
-        email: "x@y.z",
-        role: "admin",
-        profile: { phone_number: "+91 98450 12345", address: "12 MG Road, Bengaluru" },
-      },
+      payload: { first_name: "  Meera ", last_name: "Iyer", username: "hacker", email: "x@y.z", role: "admin", profile: { phone_number: "+91 98450 12345", address: "12 MG Road, Bengaluru" } },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -308,11 +287,7 @@ describe("forgot and reset password", () => {
     expect(res.statusCode).toBe(200);
     expect((await authedInject(t, token, { method: "GET", url: "/api/auth/user/" })).statusCode).toBe(401);
     expect((await post("/api/auth/login/", { email, password: "Opal-Harbour-19" })).statusCode).toBe(200);
-    const reuse = await post("/api/auth/reset-password/", {
-      ...link,
-      new_password: "Opal-Harbour-20",
-      confirm_password: "Opal-Harbour-20",
-    });
+    const reuse = await post("/api/auth/reset-password/", { ...link, new_password: "Opal-Harbour-20", confirm_password: "Opal-Harbour-20" });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ error: "This password reset link is invalid or has already been used." });
   });
@@ -358,16 +333,10 @@ describe("forgot and reset password", () => {
   it("refuses a mismatch, a weak password and the current password", async () => {
     const { email } = await signUp(t);
     const link = await requestReset(email);
-    const mismatch = await post("/api/auth/reset-password/", {
-      ...link,
-      new_password: "Opal-Harbour-19",
-      confirm_password: "Opal-Harbour-18",
-    });
+    const mismatch = await post("/api/auth/reset-password/", { ...link, new_password: "Opal-Harbour-19", confirm_password: "Opal-Harbour-18" });
     expect(mismatch.json()).toEqual({ error: "Passwords don't match." });
     const weak = await post("/api/auth/reset-password/", { ...link, new_password: "abc123", confirm_password: "abc123" });
-    expect(weak.json()).toEqual({
-      error: "This password is too short. It must contain at least 8 characters. This password is too common.",
-    });
+    expect(weak.json()).toEqual({ error: "This password is too short. It must contain at least 8 characters. This password is too common." });
     const same = await post("/api/auth/reset-password/", { ...link, new_password: TEST_PASSWORD, confirm_password: TEST_PASSWORD });
     expect(same.json()).toEqual({ error: "Your new password must be different from your current password." });
   });
@@ -382,12 +351,7 @@ describe("forgot and reset password", () => {
 
 describe("bad input never reaches a 500", () => {
   it("answers malformed JSON, wrong types and huge bodies with 4xx", async () => {
-    const malformed = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login/",
-      payload: "{nope",
-      headers: { "content-type": "application/json" },
-    });
+    const malformed = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: "{nope", headers: { "content-type": "application/json" } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ detail: "JSON parse error - the request body is not valid JSON." });
     const types = await post("/api/auth/login/", { email: 42, password: ["x"] });
@@ -401,19 +365,9 @@ describe("bad input never reaches a 500", () => {
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ detail: "Request body is too large." });
-    const array = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login/",
-      payload: "[]",
-      headers: { "content-type": "application/json" },
-    });
+    const array = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: "[]", headers: { "content-type": "application/json" } });
     expect(array.statusCode).toBe(400);
-    const text = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login/",
-      payload: "email=a",
-      headers: { "content-type": "text/plain" },
-    });
+    const text = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: "email=a", headers: { "content-type": "text/plain" } });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ non_field_errors: ["Invalid input: expected object, received string"] });
   });
