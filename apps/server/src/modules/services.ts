@@ -61,11 +61,11 @@ export async function createDomainServices(deps: DomainDeps) {
   const pricing = createPricingService({ db });
   const notifications = createNotificationsService({ db, clock, publicUrl });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
-  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment });
+  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit });
   late.orders = orders;
-  const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications });
-  const payments = createPaymentsService({ db, clock, orders, notifications });
-  const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications });
+  const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications, audit });
+  const payments = createPaymentsService({ db, clock, orders, notifications, audit });
+  const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
 
