@@ -36,6 +36,7 @@ import { registerExtractionRoutes } from "./modules/extraction/extraction.routes
 import { createExtractionService } from "./modules/extraction/extraction.service.ts";
 import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { createAuthService, type AuthenticatedUser, type AuthLimits, type AuthService } from "./modules/auth/auth.service.ts";
+import { auditModule } from "./modules/audit/index.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { registerDesignRoutes } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sweepIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
   });
   await app.register(notificationsModule, { notifications: domain.notifications });
+  await app.register(auditModule, { audit: domain.audit });
   registerGalleryRoutes(app, { db: database.db, logger: appLogger });
   await registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
   registerSiteRoutes(app, config);

@@ -330,4 +330,3 @@ export const transitionInputSchema = z.object({
 });
 export type TransitionInput = z.input<typeof transitionInputSchema>;
 
-export const staffOrderListQuerySchema = orderListQuerySchema;

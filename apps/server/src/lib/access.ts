@@ -24,3 +24,12 @@ export function assertCanAccess<T extends { userId: string }>(actor: Actor, row:
 export function assertStaff(actor: Actor, message = "Only staff can do this."): void {
   if (!isStaff(actor)) throw new ForbiddenError(message);
 }
+
+export function isAdmin(actor: Actor): boolean {
+  return actor.role === "admin";
+}
+
+/** Admin-only paths refuse staff and customers with 403. */
+export function assertAdmin(actor: Actor, message = "Only an administrator can do this."): void {
+  if (!isAdmin(actor)) throw new ForbiddenError(message);
+}

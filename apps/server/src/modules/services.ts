@@ -7,6 +7,7 @@ import type { Mailer } from "../lib/mail.ts";
 import type { SafeFetcher } from "../lib/safe-fetch.ts";
 import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
 import { createLocalStorage, type Storage } from "../lib/storage.ts";
+import { createAuditService } from "./audit/audit.service.ts";
 import { createDesignsService } from "./designs/designs.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
 import { createCadService } from "./orders/cad.service.ts";
@@ -29,7 +30,7 @@ export interface DomainDeps {
 }
 
 /**
- * The composition root of the domain services that call one another: uploads, pricing,
+ * The composition root of the domain services that call one another: audit, uploads, pricing,
  * notifications, the order lifecycle (orders, quotes, payments, CAD) and designs. Each module's
  * plugin registers routes over the services it is handed; services call each other, never
  * another module's repository.
@@ -52,17 +53,18 @@ export async function createDomainServices(deps: DomainDeps) {
     tmpDir,
     guardDesignChange: (tx, designId) => (late.orders ? late.orders.assertDesignEditable(tx, designId) : Promise.resolve()),
   });
+  const audit = createAuditService({ db, clock, publicUrl });
   const pricing = createPricingService({ db });
   const notifications = createNotificationsService({ db, clock, publicUrl });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
-  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment });
+  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit });
   late.orders = orders;
-  const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications });
-  const payments = createPaymentsService({ db, clock, orders, notifications });
-  const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications });
+  const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications, audit });
+  const payments = createPaymentsService({ db, clock, orders, notifications, audit });
+  const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
 
-  return { storage, tmpDir, uploads, pricing, notifications, orders, quotes, payments, cad, designs };
+  return { storage, tmpDir, audit, uploads, pricing, notifications, orders, quotes, payments, cad, designs };
 }
 
 export type DomainServices = Awaited<ReturnType<typeof createDomainServices>>;

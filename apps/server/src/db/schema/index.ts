@@ -3,3 +3,4 @@ export * from "./designs.ts";
 export * from "./gallery.ts";
 export * from "./leads.ts";
 export * from "./orders.ts";
+export * from "./audit.ts";

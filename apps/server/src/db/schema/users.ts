@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Role } from "@atelier/contract";
 
 export const users = pgTable("users", {
@@ -15,6 +15,8 @@ export const users = pgTable("users", {
   address: text().notNull().default(""),
   dateJoined: timestamp("date_joined", { withTimezone: true }).notNull().defaultNow(),
   passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  /** A deactivated account cannot sign in and holds no tokens (admins deactivate staff and customers). */
+  isActive: boolean("is_active").notNull().default(true),
 });
 
 /** One row per signed-in device; only the SHA-256 of the key is stored. */

@@ -4,6 +4,7 @@ import { assertStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mail.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
 import type { CadForm } from "./cad-form.ts";
@@ -23,8 +24,9 @@ export function createCadService(deps: {
   orders: OrdersService;
   uploads: UploadsService;
   notifications: NotificationsService;
+  audit: AuditService;
 }) {
-  const { db, clock, orders, uploads, notifications } = deps;
+  const { db, clock, orders, uploads, notifications, audit } = deps;
 
   const refuseUpload = (o: repo.OrderRow) =>
     new ConflictError(
@@ -63,6 +65,14 @@ export function createCadService(deps: {
           const ids = batches.flatMap((b) => b.uploadIds);
           if ((await uploads.attachToCad(tx, ids, cad.id)) !== ids.length)
             throw new ConflictError("A file was removed while the version was being saved. Please try again.");
+          await audit.record(tx, {
+            actor,
+            action: "cad.uploaded",
+            targetType: "cad_design",
+            targetId: cad.id,
+            targetLabel: `${order.orderNumber} CAD v${cad.version}`,
+            after: { order_id: order.id, version: cad.version, image_count: form.images.length, model_format: form.model?.format ?? null },
+          });
           const notice = {
             userId: order.userId,
             orderId: order.id,

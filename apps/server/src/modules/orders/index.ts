@@ -17,15 +17,16 @@ import {
   quoteListQuerySchema,
   quoteListSchema,
   quoteSchema,
-  staffOrderListQuerySchema,
   staffOrderListSchema,
+  staffQueueCountsSchema,
+  staffQueueQuerySchema,
   transitionInputSchema,
 } from "@atelier/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { assertStaff } from "../../lib/access.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
+import { staffOnly } from "../../lib/staff-guard.ts";
 import type { CadService } from "./cad.service.ts";
 import { readCadForm } from "./cad-form.ts";
 import { renderOrderPdf } from "./order-pdf.ts";
@@ -54,21 +55,6 @@ const idParams = z.object({ id: z.string() });
 export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app, opts, done) => {
   const { orders, quotes, payments, cad } = opts;
   const customer = { preHandler: app.authenticate };
-  // Staff paths answer 401/403 before anything else is looked at (even a malformed body).
-  const staff = {
-    onRequest: [
-      app.authenticate,
-      (req: FastifyRequest, _reply: FastifyReply, next: (err?: Error) => void) => {
-        try {
-          assertStaff(actorOf(req));
-          next();
-        } catch (err) {
-          next(err as Error);
-        }
-      },
-    ],
-  };
-
   app.get("/api/dashboard-data/", {
     schema: {
       tags: ["orders"],
@@ -224,14 +210,25 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
 
   // ---- staff ----
 
+  app.get("/api/staff/queue/", {
+    schema: {
+      tags: ["staff"],
+      summary: "The queue's groups (new, awaiting customer, payments to confirm, CAD review, production, ready to ship) with a count each",
+      response: { 200: staffQueueCountsSchema },
+    },
+    ...staffOnly(app),
+    handler: async (req) => orders.queueCounts(actorOf(req)),
+  });
+
   app.get("/api/staff/orders/", {
     schema: {
       tags: ["staff"],
-      summary: "Every order, newest first, with its customer",
-      querystring: staffOrderListQuerySchema,
+      summary:
+        "Every order with its customer and time in its status: `group` (a queue group), `status`, `search` (order number, customer name or e-mail, design name), `sort` newest (default) or waiting (longest first)",
+      querystring: staffQueueQuerySchema,
       response: { 200: staffOrderListSchema },
     },
-    ...staff,
+    ...staffOnly(app),
     handler: async (req) => orders.staffList(actorOf(req), req.query),
   });
 
@@ -243,7 +240,7 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
       body: quoteInputSchema,
       response: { 201: quoteSchema },
     },
-    ...staff,
+    ...staffOnly(app),
     handler: async (req, reply) => reply.code(201).send(await quotes.issue(actorOf(req), uuidOr404(req.params.id), req.body)),
   });
 
@@ -254,7 +251,7 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
       params: idParams,
       response: { 200: paymentSchema },
     },
-    ...staff,
+    ...staffOnly(app),
     handler: async (req) => payments.confirm(actorOf(req), uuidOr404(req.params.id)),
   });
 
@@ -266,7 +263,7 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
       body: paymentRejectInputSchema,
       response: { 200: paymentSchema },
     },
-    ...staff,
+    ...staffOnly(app),
     handler: async (req) => payments.reject(actorOf(req), uuidOr404(req.params.id), req.body.reason),
   });
 
@@ -277,7 +274,7 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
       params: idParams,
       response: { 201: cadDesignSchema },
     },
-    ...staff,
+    ...staffOnly(app),
     handler: async (req, reply) => {
       const id = uuidOr404(req.params.id);
       const form = await readCadForm(req, opts.tmpDir);
@@ -294,7 +291,7 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
       body: transitionInputSchema,
       response: { 200: orderSchema },
     },
-    ...staff,
+    ...staffOnly(app),
     handler: async (req) => orders.transition(actorOf(req), uuidOr404(req.params.id), req.body),
   });
 

@@ -65,12 +65,19 @@ export interface OrderFilter {
   userId?: string;
   statuses?: OrderStatus[] | undefined;
   search?: string;
+  /** Only orders with a declared payment waiting for staff (the queue's "payments" group). */
+  pendingPayment?: boolean;
+  /** `newest` (default): newest order first; `waiting`: longest in its current status first. */
+  sort?: "newest" | "waiting";
 }
+
+const hasPendingPayment = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'pending')`;
 
 function orderWhere(filter: OrderFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (filter.userId) parts.push(eq(orders.userId, filter.userId));
-  if (filter.statuses) parts.push(inArray(orders.status, filter.statuses));
+  if (filter.statuses) parts.push(filter.statuses.length > 0 ? inArray(orders.status, filter.statuses) : sql`false`);
+  if (filter.pendingPayment) parts.push(hasPendingPayment);
   if (filter.search) {
     const pattern = likePattern(filter.search);
     const customer = filter.userId
@@ -86,15 +93,42 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** Newest first; for one customer this follows the (user_id, created_at desc, id desc) index. */
+/**
+ * Newest first (for one customer this follows the (user_id, created_at desc, id desc) index), or
+ * longest-waiting first along (status, status_changed_at).
+ */
 export function listOrders(db: Db, filter: OrderFilter, limit: number, offset: number): Promise<OrderRow[]> {
+  const order =
+    filter.sort === "waiting"
+      ? [asc(orders.statusChangedAt), asc(orders.id)]
+      : [newestFirst(orders.createdAt), newestFirst(orders.id)];
   return db
     .select()
     .from(orders)
     .where(orderWhere(filter))
-    .orderBy(newestFirst(orders.createdAt), newestFirst(orders.id))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * The staff queue's counts in one statement: one FILTER clause per group over the orders in
+ * any group's statuses (the (status, status_changed_at) index), and the orders with a pending
+ * payment from the (status, created_at) index of payments.
+ */
+export async function queueCounts(db: Db, groups: Record<string, readonly OrderStatus[]>): Promise<Record<string, number>> {
+  const all = [...new Set(Object.values(groups).flat())];
+  const columns: Record<string, SQL<number>> = {
+    pendingPayments: sql<number>`(select count(distinct ${payments.orderId}) from ${payments} where ${payments.status} = 'pending')::int`,
+  };
+  for (const [key, statuses] of Object.entries(groups)) {
+    if (statuses.length > 0) columns[key] = sql<number>`(count(*) filter (where ${inArray(orders.status, [...statuses])}))::int`;
+  }
+  const [row] = await db
+    .select(columns)
+    .from(orders)
+    .where(all.length > 0 ? inArray(orders.status, all) : sql`false`);
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
 
 export async function orderStatusCounts(db: Db, userId: string): Promise<{ status: OrderStatus; count: number }[]> {

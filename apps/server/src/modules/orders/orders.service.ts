@@ -1,5 +1,7 @@
 import {
   ACTIVE_ORDER_STATUSES,
+  STAFF_QUEUE_GROUP_KEYS,
+  STAFF_QUEUE_GROUPS,
   AUTO_COMPLETE_DAYS,
   CUSTOMER_CANCELLABLE_STATUSES,
   canTransition,
@@ -13,6 +15,8 @@ import {
   type OrderSummary,
   type Paginated,
   type PaymentInstructions,
+  type StaffQueueCounts,
+  type staffQueueQuerySchema,
   type TransitionInput,
   type transitionInputSchema,
 } from "@atelier/contract";
@@ -25,6 +29,7 @@ import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mail.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
+import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
 import type { NewNotice, NotificationsService } from "../notifications/notifications.service.ts";
 import { estimateInputOf } from "../pricing/pricing.engine.ts";
 import type { PricingService } from "../pricing/pricing.service.ts";
@@ -51,6 +56,8 @@ export interface OrdersServiceDeps {
   notifications: NotificationsService;
   uploads: UploadsService;
   payment: PaymentSettings;
+  /** Staff actions are recorded in the transaction of the change. */
+  audit: AuditService;
 }
 
 /** Work to do once a transaction has committed (e-mails): never inside it, never lost silently. */
@@ -87,10 +94,25 @@ function refusal(order: OrderRow, to: OrderStatus): string {
   return `Order ${order.orderNumber} is ${from}; it cannot move to ${view.statusLabel(to)}.`;
 }
 
+/** The audit row of a staff cancellation (from the workbench's cancel or a move to cancelled). */
+function cancelledEntry(actor: Actor, order: OrderRow, reason: string): AuditRecord {
+  return {
+    actor,
+    action: "order.cancelled",
+    targetType: "order",
+    targetId: order.id,
+    targetLabel: order.orderNumber,
+    before: { status: order.status },
+    after: { status: "cancelled", reason },
+  };
+}
+
+export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
+
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 export function createOrdersService(deps: OrdersServiceDeps) {
-  const { db, clock, logger, notifications, pricing, uploads } = deps;
+  const { db, clock, logger, notifications, pricing, uploads, audit } = deps;
   const inFlight = new Set<Promise<void>>();
 
   /** Runs `fn` in one transaction; jobs it schedules with `later` run after the commit. */
@@ -451,10 +473,25 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return { ...page, results: rows.map((r) => view.toOrderSummary(r, r.designId ? (thumbs.get(r.designId) ?? null) : null)) };
     },
 
-    async staffList(actor: Actor, q: { page: number; status?: string | undefined; search?: string | undefined }) {
+    /** The staff queue's orders: a group, a status, a search; newest first or longest-waiting first. */
+    async staffList(actor: Actor, q: StaffQueueQuery) {
       assertStaff(actor);
-      const filter = { statuses: statusesOfFilter(q.status), search: q.search ?? "" };
-      const { rows, page, thumbs } = await listPage(filter, q.page, listUrl("/api/staff/orders/", q));
+      const group = q.group ? STAFF_QUEUE_GROUPS[q.group] : undefined;
+      let statuses = statusesOfFilter(q.status || undefined);
+      if (group && group.statuses.length > 0) {
+        const inGroup: readonly OrderStatus[] = group.statuses;
+        statuses = statuses ? statuses.filter((s) => inGroup.includes(s)) : [...inGroup];
+      }
+      const filter: repo.OrderFilter = {
+        statuses,
+        search: q.search ?? "",
+        pendingPayment: q.group === "payments",
+        sort: q.sort,
+      };
+      const url = new URL(listUrl("/api/staff/orders/", q));
+      if (q.group) url.searchParams.set("group", q.group);
+      if (q.sort !== "newest") url.searchParams.set("sort", q.sort);
+      const { rows, page, thumbs } = await listPage(filter, q.page, url.toString());
       const people = new Map(
         (
           await repo.findUsers(
@@ -479,6 +516,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             status_since: r.statusChangedAt.toISOString(),
           };
         }),
+      };
+    },
+
+    /** How many orders each queue group holds, in one query. */
+    async queueCounts(actor: Actor): Promise<StaffQueueCounts> {
+      assertStaff(actor);
+      const groups = Object.fromEntries(STAFF_QUEUE_GROUP_KEYS.map((key) => [key, STAFF_QUEUE_GROUPS[key].statuses]));
+      const counts = await repo.queueCounts(db, groups);
+      return {
+        groups: STAFF_QUEUE_GROUP_KEYS.map((key) => ({
+          key,
+          label: STAFF_QUEUE_GROUPS[key].label,
+          count: (key === "payments" ? counts.pendingPayments : counts[key]) ?? 0,
+        })),
       };
     },
 
@@ -536,6 +587,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const row = await repo.insertComment(tx, { orderId: order.id, userId: actor.id, text, createdAt: now });
         await event(tx, order, "comment", actor, text.length > 280 ? `${text.slice(0, 279)}…` : text);
         if (actor.id !== order.userId) {
+          await audit.record(tx, {
+            actor,
+            action: "comment.staff_reply",
+            targetType: "order",
+            targetId: order.id,
+            targetLabel: order.orderNumber,
+            after: { comment_id: row.id, text },
+          });
           await notifications.notify(tx, [
             {
               userId: order.userId,
@@ -564,6 +623,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         await content.expirePendingQuotes(tx, order.id);
         const note = reason ? `Cancelled: ${reason}` : "Cancelled by the customer.";
         await move(tx, order, "cancelled", actor, { note, extra: { cancelReason: reason, quotedPrice: null }, later });
+        if (isStaff(actor)) await audit.record(tx, cancelledEntry(actor, order, reason));
       });
       return this.get(actor, orderId);
     },
@@ -615,6 +675,23 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           await content.expirePendingQuotes(tx, order.id);
         }
         await move(tx, order, to, actor, { note, extra, later });
+        if (to === "cancelled") {
+          await audit.record(tx, cancelledEntry(actor, order, note));
+        } else {
+          await audit.record(tx, {
+            actor,
+            action: "order.moved",
+            targetType: "order",
+            targetId: order.id,
+            targetLabel: order.orderNumber,
+            before: { status: order.status },
+            after: {
+              status: to,
+              ...(to === "shipped" && { carrier: extra.carrier, tracking_number: extra.trackingNumber }),
+              ...(note && { note }),
+            },
+          });
+        }
       });
       return this.get(actor, orderId);
     },

@@ -4,9 +4,11 @@ import { assertCanAccess, assertStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
+import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import { paymentDueOf, toPaymentResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
+import type { OrderRow, PaymentRow } from "./orders.repository.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
 
 /**
@@ -27,14 +29,28 @@ const KIND_LABEL: Record<PaymentKind, string> = { advance: "Advance", balance: "
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string; cause?: { code?: string } }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505";
 
+/** The audit row of a payment decision: the payment, labelled with its order and kind. */
+function decisionEntry(actor: Actor, order: OrderRow, payment: PaymentRow, status: "confirmed" | "rejected", reason?: string): AuditRecord {
+  return {
+    actor,
+    action: status === "confirmed" ? "payment.confirmed" : "payment.rejected",
+    targetType: "payment",
+    targetId: payment.id,
+    targetLabel: `${order.orderNumber} ${payment.kind}`,
+    before: { status: payment.status },
+    after: { status, amount: payment.amount, currency: payment.currency, reference: payment.reference, ...(reason !== undefined && { reason }) },
+  };
+}
+
 export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;
   orders: OrdersService;
   notifications: NotificationsService;
+  audit: AuditService;
   provider?: PaymentProvider;
 }) {
-  const { db, clock, orders, notifications } = deps;
+  const { db, clock, orders, notifications, audit } = deps;
   const provider = deps.provider ?? manualProvider;
 
   /** The payment and its order, locked in the lifecycle's order (the order first). */
@@ -114,6 +130,7 @@ export function createPaymentsService(deps: {
           throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
         const now = clock.now();
         await repo.updatePayment(tx, payment.id, { status: "confirmed", decidedBy: actor.id, decidedAt: now });
+        await audit.record(tx, decisionEntry(actor, order, payment, "confirmed"));
         const amount = formatMoney(payment.amount, payment.currency);
         await orders.event(tx, order, "payment_confirmed", actor, `${KIND_LABEL[payment.kind]} of ${amount} confirmed.`);
         const notice = {
@@ -143,6 +160,7 @@ export function createPaymentsService(deps: {
         if (payment.status === "confirmed") throw new ConflictError("This payment has already been confirmed; it cannot be rejected.");
         const now = clock.now();
         await repo.updatePayment(tx, payment.id, { status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });
+        await audit.record(tx, decisionEntry(actor, order, payment, "rejected", reason));
         const amount = formatMoney(payment.amount, payment.currency);
         await orders.event(tx, order, "payment_rejected", actor, `${KIND_LABEL[payment.kind]} of ${amount} not received: ${reason}`);
         await notifications.notify(tx, [

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from ".
 import type { Mailer } from "../../lib/mail.ts";
 import { isPositive, sumMoney } from "../../lib/money.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
+import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import { quoteIssuedMail } from "./order-mails.ts";
 import { advanceOf, quoteStatusAt, statusLabel, toQuoteResponse } from "./order-view.ts";
@@ -30,8 +31,9 @@ export function createQuotesService(deps: {
   mailer: Mailer;
   orders: OrdersService;
   notifications: NotificationsService;
+  audit: AuditService;
 }) {
-  const { db, clock, orders, notifications } = deps;
+  const { db, clock, orders, notifications, audit } = deps;
 
   /** Why a quote cannot be answered, or nothing when it is pending and valid. */
   function answerRefusal(quote: QuoteRow, now: Date): string | null {
@@ -101,7 +103,8 @@ export function createQuotesService(deps: {
           throw new ConflictError(
             `The customer has accepted the quote of ${formatMoney(accepted.amount, accepted.currency)}; it can no longer be replaced.`,
           );
-        for (const q of existing.filter((q) => q.status === "pending")) await repo.updateQuote(tx, q.id, { status: "expired" });
+        const replaced = existing.filter((q) => q.status === "pending");
+        for (const q of replaced) await repo.updateQuote(tx, q.id, { status: "expired" });
         const quote = await repo.insertQuote(tx, {
           orderId: order.id,
           userId: order.userId,
@@ -115,6 +118,22 @@ export function createQuotesService(deps: {
           estimate: order.estimate,
           issuedBy: actor.id,
           createdAt: now,
+        });
+        const previous = replaced[0];
+        await audit.record(tx, {
+          actor,
+          action: "quote.issued",
+          targetType: "order",
+          targetId: order.id,
+          targetLabel: order.orderNumber,
+          before: previous ? { quote_id: previous.id, amount: previous.amount, currency: previous.currency } : null,
+          after: {
+            quote_id: quote.id,
+            amount: quote.amount,
+            currency: quote.currency,
+            advance_percent: quote.advancePercent,
+            valid_until: quote.validUntil.toISOString(),
+          },
         });
         const amount = formatMoney(quote.amount, quote.currency);
         const notice = {
