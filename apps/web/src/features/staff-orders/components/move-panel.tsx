@@ -63,7 +63,8 @@ export function MovePanel({ order }: { order: Order }) {
   const shipping = moves.includes("shipped");
   const waitingForBalance = order.status === "quality_check" && !balanceSettled(order);
 
-  if (moves.length === 0 && !canCancel) return null;
+  // A lost race can leave nothing to do (the order was cancelled meanwhile): the reason stays on screen.
+  if (moves.length === 0 && !canCancel && !conflict) return null;
 
   function run(to: Target, reason?: string) {
     setConflict(null);

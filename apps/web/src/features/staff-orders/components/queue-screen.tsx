@@ -243,7 +243,7 @@ function GroupTab({
             <span className="font-display text-2xl leading-none tabular-nums" data-testid="group-count">
               <span className="sr-only">(</span>
               {count}
-              <span className="sr-only"> orders)</span>
+              <span className="sr-only">{count === 1 ? " order)" : " orders)"}</span>
             </span>
           ) : null}
         </span>
