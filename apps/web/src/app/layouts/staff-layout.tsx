@@ -181,8 +181,9 @@ export default function StaffLayout() {
       </a>
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface lg:flex">
         <div className="flex h-16 items-center gap-3 px-6">
-          <Link to={paths.staff.root.getHref()} className="rounded-md" aria-label="Aurelia Atelier staff console">
+          <Link to={paths.staff.root.getHref()} className="rounded-md">
             <BrandMark />
+            <span className="sr-only"> staff console</span>
           </Link>
         </div>
         <div className="px-6 pb-2">
@@ -214,13 +215,10 @@ export default function StaffLayout() {
               <CustomerSideLink onNavigate={() => setDrawerOpen(false)} />
             </SheetContent>
           </Sheet>
-          <Link
-            to={paths.staff.root.getHref()}
-            className="flex items-center gap-3 rounded-md lg:hidden"
-            aria-label="Aurelia Atelier staff console"
-          >
+          <Link to={paths.staff.root.getHref()} className="flex items-center gap-3 rounded-md lg:hidden">
             <BrandMark className="hidden sm:inline-flex" />
             <ConsoleLabel />
+            <span className="sr-only"> console</span>
           </Link>
 
           <div className="ml-auto flex items-center gap-1">
@@ -231,11 +229,9 @@ export default function StaffLayout() {
             </Button>
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <button
-                  type="button"
-                  className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted"
-                  aria-label="Account menu"
-                >
+                <button type="button" className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted">
+                  {/* Named by its content (no aria-label), so the visible name is part of the accessible one. */}
+                  <span className="sr-only">Account menu</span>
                   <Avatar initials={initials(me)} />
                   <span className="hidden max-w-40 truncate text-sm font-medium md:inline" data-testid="display-name">
                     {displayName(me)}

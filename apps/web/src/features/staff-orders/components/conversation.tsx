@@ -13,6 +13,8 @@ import { Panel } from "./panel";
 
 const ROLE_LABEL: Record<Person["role"], string> = { customer: "Customer", staff: "Staff", admin: "Admin" };
 
+const hasName = (p: Person) => `${p.first_name}${p.last_name}`.trim() !== "";
+
 export function personName(p: Person | null): string {
   if (!p) return "System";
   return `${p.first_name} ${p.last_name}`.trim() || ROLE_LABEL[p.role];
@@ -76,7 +78,7 @@ export function CommentsPanel({ order }: { order: Order }) {
                 >
                   <p className={cn("flex flex-wrap items-baseline gap-x-2 text-xs text-muted", !fromCustomer && "justify-end")}>
                     <span className="font-medium text-foreground">{personName(c.user)}</span>
-                    <span>{ROLE_LABEL[c.user.role]}</span>
+                    {hasName(c.user) && <span>{ROLE_LABEL[c.user.role]}</span>}
                     <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>
                       {formatRelative(c.created_at)}
                     </time>
@@ -161,8 +163,12 @@ export function HistoryPanel({ events }: { events: Order["events"] }) {
               <p className="text-sm font-medium">{eventTitle(e)}</p>
               {e.note && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-foreground/80">{e.note}</p>}
               <p className="mt-1 text-xs text-muted">
-                {e.actor ? `${personName(e.actor)} (${ROLE_LABEL[e.actor.role].toLowerCase()})` : "System"} ·{" "}
-                <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+                {e.actor
+                  ? hasName(e.actor)
+                    ? `${personName(e.actor)} (${ROLE_LABEL[e.actor.role].toLowerCase()})`
+                    : personName(e.actor)
+                  : "System"}{" "}
+                · <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
               </p>
             </li>
           ))}

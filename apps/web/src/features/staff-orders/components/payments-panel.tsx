@@ -39,7 +39,8 @@ export function PaymentsPanel({ order }: { order: Order }) {
       description={
         <>
           Paid {formatAmount(order.amount_paid, order.currency)}
-          {order.balance_due !== null && <> · still due {formatAmount(order.balance_due, order.currency)}</>}
+          {order.balance_due !== null &&
+            (Number(order.balance_due) > 0 ? <> · still due {formatAmount(order.balance_due, order.currency)}</> : <> · fully paid</>)}
           {waiting > 0 && <> · {waiting === 1 ? "1 payment waits" : `${waiting} payments wait`} for you</>}
         </>
       }

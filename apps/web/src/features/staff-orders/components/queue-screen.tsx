@@ -111,7 +111,7 @@ export function QueueScreen() {
       </div>
 
       <nav aria-label="Queue groups">
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-7">
           {STAFF_QUEUE_GROUP_KEYS.map((key) => (
             <GroupTab
               key={key}
@@ -240,7 +240,7 @@ function GroupTab({
           {loading ? (
             <Skeleton className="h-7 w-6" />
           ) : count !== undefined ? (
-            <span className="font-display text-2xl leading-none tabular-nums" data-testid="group-count">
+            <span className="text-xl font-semibold leading-none tabular-nums" data-testid="group-count">
               <span className="sr-only">(</span>
               {count}
               <span className="sr-only">{count === 1 ? " order)" : " orders)"}</span>

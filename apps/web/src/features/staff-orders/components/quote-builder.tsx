@@ -114,7 +114,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">Lines</legend>
           <div
-            className="hidden grid-cols-[minmax(0,1fr)_10rem_2.5rem] gap-3 px-1 text-xs uppercase tracking-wider text-muted sm:grid"
+            className="hidden grid-cols-[minmax(0,1fr)_8.5rem_2.5rem] gap-3 px-1 text-xs uppercase tracking-wider text-muted sm:grid"
             aria-hidden
           >
             <span>Label</span>
@@ -129,7 +129,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
               return (
                 <li
                   key={line.key}
-                  className="grid grid-cols-[minmax(0,1fr)_2.5rem] gap-x-3 gap-y-2 sm:grid-cols-[minmax(0,1fr)_10rem_2.5rem]"
+                  className="grid grid-cols-[minmax(0,1fr)_2.5rem] gap-x-3 gap-y-2 sm:grid-cols-[minmax(0,1fr)_8.5rem_2.5rem]"
                   data-testid="quote-line"
                 >
                   <div className="flex flex-col gap-1">
@@ -203,7 +203,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
         <div className="flex flex-col gap-1 rounded-md bg-surface-muted/70 px-4 py-3">
           <div className="flex items-baseline justify-between gap-4">
             <span className="text-sm font-medium">Total</span>
-            <output className="font-display text-3xl tabular-nums" aria-live="polite" data-testid="quote-total">
+            <output className="text-2xl font-semibold tabular-nums" aria-live="polite" data-testid="quote-total">
               {money(fromCents(total))}
             </output>
           </div>

@@ -12,7 +12,7 @@ import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { amountFormatter, formatAmount, formatDate, formatDateTime } from "@/lib/format";
 import { useStaffOrder } from "../api/get-order";
-import { formatWaiting } from "../utils/waiting";
+import { describeWaiting } from "../utils/waiting";
 import { CadPanel, CAD_UPLOAD_STATUSES } from "./cad-panel";
 import { CommentsPanel, HistoryPanel } from "./conversation";
 import { MovePanel } from "./move-panel";
@@ -70,7 +70,8 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
   const accepted = order.quotes.some((q) => q.status === "accepted");
   const canQuote = order.status === "initiated" || (order.status === "quoted" && !accepted);
   const showPayments = order.payments.length > 0 || order.payment_due !== null;
-  const showCad = CAD_UPLOAD_STATUSES.includes(order.status) || order.cad_designs.length > 0;
+  const canUploadCad = CAD_UPLOAD_STATUSES.includes(order.status);
+  const paymentWaits = order.payments.some((p) => p.status === "pending");
   const lastChange = [...order.events]
     .filter((e) => e.type === "status_change" || e.type === "created")
     .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
@@ -92,7 +93,7 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
               {lastChange && (
                 <>
                   {" "}
-                  · {ORDER_STATUS_INFO[order.status].label} for {formatWaiting(lastChange.created_at)}
+                  · {ORDER_STATUS_INFO[order.status].label}, {describeWaiting(lastChange.created_at)}
                 </>
               )}
             </p>
@@ -100,7 +101,7 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
           <dl className="flex gap-8 text-sm lg:shrink-0 lg:text-right">
             <div>
               <dt className="text-xs uppercase tracking-wider text-muted">{order.quoted_price !== null ? "Quoted" : "Estimate"}</dt>
-              <dd className="font-display text-2xl tabular-nums">
+              <dd className="text-xl font-semibold tabular-nums">
                 {formatAmount(
                   order.quoted_price ?? order.estimate.point,
                   order.quoted_price !== null ? order.currency : order.estimate.currency,
@@ -109,7 +110,7 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
             </div>
             <div>
               <dt className="text-xs uppercase tracking-wider text-muted">Paid</dt>
-              <dd className="font-display text-2xl tabular-nums">{formatAmount(order.amount_paid, order.currency)}</dd>
+              <dd className="text-xl font-semibold tabular-nums">{formatAmount(order.amount_paid, order.currency)}</dd>
             </div>
           </dl>
         </div>
@@ -124,10 +125,14 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
             </p>
           )}
           {canQuote && <QuoteBuilder key={pendingQuote?.id ?? "new"} order={order} pending={pendingQuote} />}
-          {showPayments && <PaymentsPanel order={order} />}
-          {showCad && <CadPanel order={order} onOpenImages={openImages} />}
+          {/* What waits for staff comes first; the record of what is done follows the conversation.
+              Each panel keeps its slot, so the move panel keeps a refusal on screen while the order is read again. */}
+          {showPayments && paymentWaits && <PaymentsPanel order={order} />}
+          {canUploadCad && <CadPanel order={order} onOpenImages={openImages} />}
           <MovePanel order={order} />
           <CommentsPanel order={order} />
+          {showPayments && !paymentWaits && <PaymentsPanel order={order} />}
+          {!canUploadCad && order.cad_designs.length > 0 && <CadPanel order={order} onOpenImages={openImages} />}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerPanel order={order} />
