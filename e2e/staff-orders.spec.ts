@@ -159,6 +159,8 @@ test("staff quote, confirm, upload CAD, move to shipped and answer from the cons
   await payments.getByRole("button", { name: /Confirm the advance payment/ }).click();
   await expect(toast(page, "Payment confirmed")).toBeVisible();
   await expect(page.getByTestId("cad-panel")).toBeVisible();
+  await lookAt(page, "workbench-cad");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // A CAD version with a rendering and an STL.
   const stl = Buffer.alloc(134);

@@ -15,6 +15,7 @@ import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { useTransitionOrder } from "../api/actions";
 import { Panel } from "./panel";
 
@@ -165,7 +166,7 @@ export function MovePanel({ order }: { order: Order }) {
         <p className="text-sm text-muted">Ready to ship becomes possible once the customer&apos;s balance payment is confirmed.</p>
       )}
       {canCancel && (
-        <div className="flex items-center justify-between gap-4 border-t border-border pt-4">
+        <div className={cn("flex items-center justify-between gap-4", moves.length > 0 && "border-t border-border pt-4")}>
           <p className="text-sm text-muted">Cancelling tells the customer and cannot be undone.</p>
           <Button variant="ghost" className="shrink-0 text-destructive hover:bg-destructive-soft" onClick={() => setCancelOpen(true)}>
             <Ban /> Cancel order

@@ -240,7 +240,7 @@ function GroupTab({
           {loading ? (
             <Skeleton className="h-7 w-6" />
           ) : count !== undefined ? (
-            <span className="text-xl font-semibold leading-none tabular-nums" data-testid="group-count">
+            <span className={cn("text-xl font-semibold leading-none tabular-nums", count === 0 && "text-muted")} data-testid="group-count">
               <span className="sr-only">(</span>
               {count}
               <span className="sr-only">{count === 1 ? " order)" : " orders)"}</span>

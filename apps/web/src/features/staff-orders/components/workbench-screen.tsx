@@ -311,8 +311,7 @@ function QuotesPanel({ order }: { order: Order }) {
             </div>
             <p className="text-xs text-muted">
               Issued <time dateTime={q.created_at}>{formatDate(q.created_at)}</time> · advance {q.advance_percent}% (
-              {formatAmount(q.advance_amount, q.currency)}) · {q.status === "pending" ? "valid until" : "validity"}{" "}
-              <time dateTime={q.valid_until}>{formatDate(q.valid_until)}</time>
+              {formatAmount(q.advance_amount, q.currency)}) · valid until <time dateTime={q.valid_until}>{formatDate(q.valid_until)}</time>
             </p>
             {q.status === "declined" && q.decline_reason && <p className="text-sm">Customer&apos;s reason: {q.decline_reason}</p>}
           </li>
