@@ -41,6 +41,8 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { registerDesignRoutes } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
+import { peopleModule } from "./modules/people/index.ts";
+import { createPeopleService } from "./modules/people/people.service.ts";
 import { createDomainServices, prepareDomain, type DomainServices } from "./modules/services.ts";
 import { registerUploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
@@ -237,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(notificationsModule, { notifications: domain.notifications });
   await app.register(auditModule, { audit: domain.audit });
+  const people = createPeopleService({ db: database.db, publicUrl: config.publicUrl, auth, audit: domain.audit, orders: domain.orders });
+  await app.register(peopleModule, { people });
   registerGalleryRoutes(app, { db: database.db, logger: appLogger });
   await registerLeadRoutes(app, { db: database.db, mailer, clock, logger: appLogger, contactEmail: config.contactEmail, rateLimits, limit: deps.leadLimit, limitScale: config.rateLimitScale });
   registerSiteRoutes(app, config);

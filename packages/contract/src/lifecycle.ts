@@ -329,4 +329,3 @@ export const transitionInputSchema = z.object({
   tracking_number: text(100).default(""),
 });
 export type TransitionInput = z.input<typeof transitionInputSchema>;
-

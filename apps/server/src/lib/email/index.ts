@@ -4,9 +4,11 @@ export {
   genericEmail,
   quoteIssuedEmail,
   shippedEmail,
+  staffWelcomeEmail,
   type CadReadyEmailInput,
   type GenericEmailInput,
   type QuoteIssuedEmailInput,
   type RenderedEmail,
   type ShippedEmailInput,
+  type StaffWelcomeEmailInput,
 } from "./templates.ts";

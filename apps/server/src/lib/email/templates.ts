@@ -137,6 +137,41 @@ export function shippedEmail(input: ShippedEmailInput): Promise<RenderedEmail> {
   );
 }
 
+export interface StaffWelcomeEmailInput {
+  firstName: string;
+  /** "staff" or "admin". */
+  role: "staff" | "admin";
+  email: string;
+  /** Who made the account (their name or e-mail). */
+  invitedBy: string;
+  /** The one-time set-password link. */
+  setPasswordUrl: string;
+  /** How long the link works, in hours. */
+  validHours: number;
+}
+
+/** A new staff or admin account: the one-time link to choose a password (never a default one). */
+export function staffWelcomeEmail(input: StaffWelcomeEmailInput): Promise<RenderedEmail> {
+  const account = input.role === "admin" ? "an administrator account" : "a staff account";
+  return renderParts(
+    "Your Aurelia Atelier staff account",
+    h(
+      EmailLayout,
+      {
+        heading: "Welcome to the atelier",
+        preview: `${input.invitedBy} has opened ${account} for you. Choose your password to sign in.`,
+        action: { label: "Choose your password", url: input.setPasswordUrl },
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph(input.invitedBy, " has opened ", Strong(account), " for you in the Aurelia Atelier staff console."),
+      Details([{ label: "Sign in with", value: input.email }]),
+      Paragraph(
+        `Choose your password with the button below. The link works once and expires in ${input.validHours} hours; after that, use "Forgot your password" on the sign-in page for a new one.`,
+      ),
+    ),
+  );
+}
+
 export interface GenericEmailInput {
   heading: string;
   paragraphs: string[];

@@ -1,5 +1,7 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Role } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
+import { likePattern } from "../../db/query-helpers.ts";
 import { authTokens, passwordResetTokens, users } from "../../db/schema/index.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -88,4 +90,66 @@ export async function deleteResetTokens(db: Db, userId: string): Promise<void> {
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row?.n ?? 0;
+}
+
+/** The user, locked for the rest of the transaction. */
+export async function lockUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for("update");
+  return row;
+}
+
+/** Every active administrator's id, locked: two admins demoting each other cannot both pass the last-admin rule. */
+export async function lockActiveAdmins(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+export interface PeopleFilter {
+  search?: string | undefined;
+  role?: Role | undefined;
+}
+
+function peopleWhere(filter: PeopleFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.role) parts.push(eq(users.role, filter.role));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    parts.push(or(ilike(users.email, pattern), sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`));
+  }
+  return and(...parts);
+}
+
+export async function countPeople(db: Db, filter: PeopleFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(peopleWhere(filter));
+  return row?.n ?? 0;
+}
+
+/** Newest account first (a top-N sort of the users table). */
+export function listPeople(db: Db, filter: PeopleFilter, limit: number, offset: number): Promise<UserRow[]> {
+  return db.select().from(users).where(peopleWhere(filter)).orderBy(desc(users.dateJoined), desc(users.id)).limit(limit).offset(offset);
+}
+
+/** The newest use of any token of each of these users (one index range per user, for one page). */
+export async function lastSeenOfMany(db: Db, userIds: string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: authTokens.userId, at: max(authTokens.lastUsedAt) })
+    .from(authTokens)
+    .where(inArray(authTokens.userId, userIds))
+    .groupBy(authTokens.userId);
+  return new Map(rows.flatMap((r) => (r.at ? [[r.userId, r.at] as const] : [])));
+}
+
+/** The newest use of any of the user's tokens; null when they hold none. */
+export async function lastSeenOf(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(authTokens.lastUsedAt) })
+    .from(authTokens)
+    .where(eq(authTokens.userId, userId));
+  return row?.at ?? null;
 }

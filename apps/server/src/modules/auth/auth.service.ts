@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomSecret, sha256 } from "../../lib/crypto.ts";
 import { ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
+import { staffWelcomeEmail } from "../../lib/email/index.ts";
 import { renderEmail, type Mailer, type MailMessage } from "../../lib/mail.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
 import * as repo from "./auth.repository.ts";
@@ -20,6 +21,10 @@ import type { UserRow } from "./auth.repository.ts";
 import { checkPassword } from "./password-policy.ts";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A new staff account's set-password link lasts longer than a reset link: the person may be away for a weekend. */
+export const WELCOME_TOKEN_TTL_HOURS = 72;
+export const DUPLICATE_EMAIL_MESSAGE = "A user with that email already exists.";
+export const DEACTIVATED_MESSAGE = "This account has been deactivated.";
 const TOKEN_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const UNIQUE_VIOLATION = "23505";
 
@@ -64,6 +69,8 @@ export interface AuthenticatedUser {
   user: UserRow;
   tokenId: string;
 }
+
+export type { UserRow };
 
 export function toUserResponse(row: UserRow): User {
   return {
@@ -111,16 +118,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     return key;
   }
 
-  async function deriveUsername(email: string): Promise<string> {
+  async function deriveUsername(email: string, on: Db = db): Promise<string> {
     const base =
       email
         .split("@")[0]!
         .toLowerCase()
         .replace(/[^a-z0-9._-]/g, "")
         .slice(0, 30) || "user";
-    if (!(await repo.usernameExists(db, base))) return base;
+    if (!(await repo.usernameExists(on, base))) return base;
     for (let n = 2; n < 1000; n++) {
-      if (!(await repo.usernameExists(db, `${base}${n}`))) return `${base}${n}`;
+      if (!(await repo.usernameExists(on, `${base}${n}`))) return `${base}${n}`;
     }
     return `${base}${randomSecret(4).toLowerCase()}`;
   }
@@ -160,7 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const policy = checkPassword(input.password, { email });
       if (policy.length) throw new ValidationError({ password: policy });
       if (await repo.findUserByEmail(db, email)) {
-        throw new ValidationError({ email: ["A user with that email already exists."] });
+        throw new ValidationError({ email: [DUPLICATE_EMAIL_MESSAGE] });
       }
       const passwordHash = await hash(input.password);
       const username = await deriveUsername(email);
@@ -170,7 +177,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { token: await issueToken(tx, user.id), user: toUserResponse(user) };
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ValidationError({ email: ["A user with that email already exists."] });
+        if (isUniqueViolation(err)) throw new ValidationError({ email: [DUPLICATE_EMAIL_MESSAGE] });
         throw err;
       }
     },
@@ -200,12 +207,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       await rateLimits.reset(pairKey);
       await rateLimits.reset(accountKey);
+      // Said only to someone who knows the password: it tells nothing to a guesser.
+      if (!user.isActive) throw new ValidationError({ non_field_errors: [DEACTIVATED_MESSAGE] });
       return { token: await issueToken(db, user.id), user: toUserResponse(user) };
     },
 
     async authenticate(rawToken: string): Promise<AuthenticatedUser> {
       const row = await repo.findUserByTokenHash(db, sha256(rawToken));
-      if (!row) throw new UnauthorizedError("Invalid token.");
+      // A deactivated account holds no tokens; refuse one anyway should it ever survive.
+      if (!row || !row.user.isActive) throw new UnauthorizedError("Invalid token.");
       const now = clock.now();
       if (now.getTime() - row.lastUsedAt.getTime() > TOKEN_TOUCH_INTERVAL_MS) await repo.touchToken(db, row.tokenId, now);
       return { user: row.user, tokenId: row.tokenId };
@@ -252,7 +262,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await guard(`forgot:ip:${ip}`, limits.forgotPerIp, true);
       await guard(`forgot:account:${sha256(email)}`, limits.forgotPerAccount, true);
       const user = await repo.findUserByEmail(db, email);
-      if (user) {
+      // A deactivated account gets no link; the answer is the same as for an unknown address.
+      if (user?.isActive) {
         const token = randomSecret(32);
         const now = clock.now();
         await repo.insertResetToken(db, user.id, sha256(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
@@ -284,7 +295,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!/^[0-9a-f-]{36}$/i.test(userId)) return fail(invalid);
       const user = await repo.findUserById(db, userId);
       const token = user && (await repo.findResetToken(db, user.id, sha256(input.token)));
-      if (!user || !token || token.usedAt || token.createdAt < user.passwordChangedAt) return fail(invalid);
+      if (!user || !user.isActive || !token || token.usedAt || token.createdAt < user.passwordChangedAt) return fail(invalid);
       const now = clock.now();
       if (token.expiresAt <= now) return fail("This password reset link has expired. Please request a new one.");
       if (input.new_password !== input.confirm_password) throw new ErrorFieldError("Passwords don't match.");
@@ -307,7 +318,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const email = input.email.toLowerCase();
       const policy = checkPassword(input.password, { email });
       if (policy.length) throw new ValidationError({ password: policy });
-      if (await repo.findUserByEmail(db, email)) throw new ValidationError({ email: ["A user with that email already exists."] });
+      if (await repo.findUserByEmail(db, email)) throw new ValidationError({ email: [DUPLICATE_EMAIL_MESSAGE] });
       const user = await repo.insertUser(db, {
         email,
         username: await deriveUsername(email),
@@ -317,6 +328,95 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       return toUserResponse(user);
     },
+
+    // ---- people (the staff console's admins; each call runs in the caller's transaction) ----
+
+    /**
+     * A staff or admin account made by an admin: no password is ever chosen for it (the hash is of
+     * a random secret nobody keeps), and a one-time set-password link valid for
+     * WELCOME_TOKEN_TTL_HOURS is e-mailed by `sendWelcome` once the caller's transaction commits.
+     */
+    async createInvitedAccount(
+      tx: Db,
+      input: { email: string; firstName: string; lastName: string; role: "staff" | "admin" },
+    ): Promise<{ user: UserRow; welcome: { token: string } }> {
+      const email = input.email.toLowerCase();
+      if (await repo.findUserByEmail(tx, email)) throw new ValidationError({ email: [DUPLICATE_EMAIL_MESSAGE] });
+      const now = clock.now();
+      const [username, passwordHash] = await Promise.all([deriveUsername(email, tx), hash(randomSecret(32))]);
+      let user: UserRow;
+      try {
+        // A savepoint: a lost race on the e-mail answers 400 without aborting the caller's transaction.
+        user = await tx.transaction((sp) =>
+          repo.insertUser(sp, {
+            email,
+            username,
+            passwordHash,
+            role: input.role,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordChangedAt: now,
+          }),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ValidationError({ email: [DUPLICATE_EMAIL_MESSAGE] });
+        throw err;
+      }
+      const token = randomSecret(32);
+      await repo.insertResetToken(tx, user.id, sha256(token), now, new Date(now.getTime() + WELCOME_TOKEN_TTL_HOURS * 60 * 60 * 1000));
+      return { user, welcome: { token } };
+    },
+
+    /** The welcome e-mail with the set-password link (the reset page, `?welcome=1`); sent in the background. */
+    sendWelcome(user: UserRow, welcome: { token: string }, invitedBy: string): void {
+      const uid = Buffer.from(user.id).toString("base64url");
+      const url = `${publicUrl}/reset-password/${uid}/${welcome.token}?welcome=1`;
+      const role = user.role === "admin" ? "admin" : "staff";
+      sendInBackground(
+        staffWelcomeEmail({
+          firstName: user.firstName,
+          role,
+          email: user.email,
+          invitedBy,
+          setPasswordUrl: url,
+          validHours: WELCOME_TOKEN_TTL_HOURS,
+        }).then((mail) => ({ to: user.email, ...mail })),
+      );
+    },
+
+    /** The user, locked for the caller's transaction (role and activation changes). */
+    lockUser: (tx: Db, id: string) => repo.lockUser(tx, id),
+
+    /** Every active administrator's id, locked for the caller's transaction. */
+    lockActiveAdmins: (tx: Db) => repo.lockActiveAdmins(tx),
+
+    /** A new role; it takes effect on the user's next request (each request reads the user afresh). */
+    setRole: (tx: Db, id: string, role: Role) => repo.updateUser(tx, id, { role }),
+
+    /**
+     * Deactivation revokes every token and every unused reset link in the caller's transaction:
+     * the account's sessions stop at once and it cannot sign in or reset its password.
+     */
+    async setActive(tx: Db, id: string, active: boolean): Promise<UserRow> {
+      const row = await repo.updateUser(tx, id, { isActive: active });
+      if (!active) {
+        await repo.deleteUserTokens(tx, id);
+        await repo.deleteResetTokens(tx, id);
+      }
+      return row;
+    },
+
+    /** A page of accounts, newest first, with when each was last seen. */
+    async listPeople(filter: repo.PeopleFilter, limit: number, offset: number) {
+      const [total, users] = await Promise.all([repo.countPeople(db, filter), repo.listPeople(db, filter, limit, offset)]);
+      const lastSeen = await repo.lastSeenOfMany(
+        db,
+        users.map((u) => u.id),
+      );
+      return { total, rows: users.map((user) => ({ user, lastSeenAt: lastSeen.get(user.id) ?? null })) };
+    },
+
+    lastSeenOf: (tx: Db, id: string) => repo.lastSeenOf(tx, id),
 
     /** Waits for e-mails still being sent (graceful shutdown, tests). */
     async drain(): Promise<void> {

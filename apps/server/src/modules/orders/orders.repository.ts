@@ -71,7 +71,9 @@ export interface OrderFilter {
   sort?: "newest" | "waiting";
 }
 
-const hasPendingPayment = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'pending')`;
+// Written out with an alias: drizzle leaves columns unqualified in a one-table select, and an
+// unqualified "id" inside the subquery would be the payment's.
+const hasPendingPayment = sql`exists (select 1 from payments pp where pp.order_id = "orders"."id" and pp.status = 'pending')`;
 
 function orderWhere(filter: OrderFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -99,9 +101,7 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
  */
 export function listOrders(db: Db, filter: OrderFilter, limit: number, offset: number): Promise<OrderRow[]> {
   const order =
-    filter.sort === "waiting"
-      ? [asc(orders.statusChangedAt), asc(orders.id)]
-      : [newestFirst(orders.createdAt), newestFirst(orders.id)];
+    filter.sort === "waiting" ? [asc(orders.statusChangedAt), asc(orders.id)] : [newestFirst(orders.createdAt), newestFirst(orders.id)];
   return db
     .select()
     .from(orders)
@@ -129,6 +129,17 @@ export async function queueCounts(db: Db, groups: Record<string, readonly OrderS
     .from(orders)
     .where(all.length > 0 ? inArray(orders.status, all) : sql`false`);
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
+}
+
+/** How many orders each of these customers has placed (from the (user_id, created_at) index). */
+export async function orderCountsOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: orders.userId, n: count() })
+    .from(orders)
+    .where(inArray(orders.userId, [...new Set(userIds)]))
+    .groupBy(orders.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
 export async function orderStatusCounts(db: Db, userId: string): Promise<{ status: OrderStatus; count: number }[]> {

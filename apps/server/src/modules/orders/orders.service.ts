@@ -519,6 +519,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       };
     },
 
+    /** How many orders each of these people has placed (the people list). */
+    orderCountsOf: (userIds: string[], on: Db = db) => repo.orderCountsOf(on, userIds),
+
     /** How many orders each queue group holds, in one query. */
     async queueCounts(actor: Actor): Promise<StaffQueueCounts> {
       assertStaff(actor);

@@ -38,7 +38,13 @@ function decisionEntry(actor: Actor, order: OrderRow, payment: PaymentRow, statu
     targetId: payment.id,
     targetLabel: `${order.orderNumber} ${payment.kind}`,
     before: { status: payment.status },
-    after: { status, amount: payment.amount, currency: payment.currency, reference: payment.reference, ...(reason !== undefined && { reason }) },
+    after: {
+      status,
+      amount: payment.amount,
+      currency: payment.currency,
+      reference: payment.reference,
+      ...(reason !== undefined && { reason }),
+    },
   };
 }
 
