@@ -80,9 +80,9 @@ async function expectNoSeriousAxe(page: Page, label: string) {
   expect(summary, `${label}: ${summary.join("\n")}`).toEqual([]);
 }
 
-/** The queue and the workbench, looked at and checked with axe at the tablet and desk widths. */
+/** The queue and the workbench, looked at and checked with axe on a phone and at the tablet and desk widths. */
 async function lookAt(page: Page, name: string) {
-  for (const width of [768, 1280]) {
+  for (const width of [390, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForLoadState("networkidle");
     await expectNoSeriousAxe(page, `${name} at ${width} px`);
