@@ -42,6 +42,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: paths.staff.root.path,
+        ...page(() => import("./layouts/staff-layout")),
+        children: [
+          { index: true, ...page(() => import("@/routes/staff/queue")) },
+          { path: paths.staff.order.path, ...page(() => import("@/routes/staff/order")) },
+          // staff-admin screens:
+          { path: "*", Component: NotFoundPage },
+        ],
+      },
+      {
         ...page(() => import("./layouts/public-layout")),
         children: [
           { index: true, ...page(() => import("@/routes/public/home")) },

@@ -32,4 +32,14 @@ export const paths = {
     settings: { path: "/dashboard/settings", getHref: () => "/dashboard/settings" },
     notifications: { path: "/dashboard/notifications", getHref: () => "/dashboard/notifications" },
   },
+  /** The staff console (staff and admins; Pricing, People and Audit for admins only). */
+  staff: {
+    root: { path: "/staff", getHref: () => "/staff" },
+    order: { path: "/staff/orders/:orderId", getHref: (id: string) => `/staff/orders/${id}` },
+    leads: { path: "/staff/leads", getHref: () => "/staff/leads" },
+    gallery: { path: "/staff/gallery", getHref: () => "/staff/gallery" },
+    pricing: { path: "/staff/pricing", getHref: () => "/staff/pricing" },
+    people: { path: "/staff/people", getHref: () => "/staff/people" },
+    audit: { path: "/staff/audit", getHref: () => "/staff/audit" },
+  },
 } as const;

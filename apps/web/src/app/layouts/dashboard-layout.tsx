@@ -10,6 +10,7 @@ import {
   ReceiptText,
   Search,
   Settings,
+  ShieldCheck,
   User as UserIcon,
 } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -17,13 +18,20 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react
 import { BrandMark } from "@/components/brand";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
-import { displayName, initials, logout, useUser } from "@/features/auth/api/auth-api";
+import { displayName, initials, isStaffRole, logout, useUser } from "@/features/auth/api/auth-api";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
@@ -40,7 +48,7 @@ const NAV = [
   { label: "Support", href: paths.dashboard.support.getHref(), icon: Headset },
 ] as const;
 
-function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+function SidebarNav({ onNavigate, staff }: { onNavigate?: () => void; staff?: boolean }) {
   return (
     <nav aria-label="Dashboard" className="flex flex-col gap-1 px-3">
       {NAV.map(({ label, href, icon: Icon, ...rest }) => (
@@ -60,6 +68,18 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           {label}
         </NavLink>
       ))}
+      {staff && (
+        <div className="mt-3 border-t border-border pt-3">
+          <Link
+            to={paths.staff.root.getHref()}
+            onClick={onNavigate}
+            className="flex items-center gap-3 rounded-md px-3 py-2.5 text-sm text-accent-strong transition-colors hover:bg-surface-muted"
+          >
+            <ShieldCheck className="size-[18px]" aria-hidden />
+            Staff console
+          </Link>
+        </div>
+      )}
     </nav>
   );
 }
@@ -74,7 +94,8 @@ export default function DashboardLayout() {
   const [search, setSearch] = useState("");
 
   useEffect(() => {
-    if (!token) toast({ variant: "destructive", title: "Authentication Error", description: "You are not logged in. Please log in to continue." });
+    if (!token)
+      toast({ variant: "destructive", title: "Authentication Error", description: "You are not logged in. Please log in to continue." });
   }, [token]);
 
   useEffect(() => {
@@ -103,10 +124,14 @@ export default function DashboardLayout() {
   }
 
   const me = user.data;
+  const isStaff = me !== undefined && isStaffRole(me.role);
 
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[16rem_1fr]">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-surface focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-surface focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface lg:flex">
@@ -114,7 +139,7 @@ export default function DashboardLayout() {
           <BrandMark />
         </Link>
         <div className="mt-4 flex-1 overflow-y-auto">
-          <SidebarNav />
+          <SidebarNav staff={isStaff} />
         </div>
       </aside>
 
@@ -132,7 +157,7 @@ export default function DashboardLayout() {
                 <BrandMark />
               </div>
               <div className="mt-2 flex-1 overflow-y-auto">
-                <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+                <SidebarNav staff={isStaff} onNavigate={() => setDrawerOpen(false)} />
               </div>
             </SheetContent>
           </Sheet>
@@ -158,7 +183,11 @@ export default function DashboardLayout() {
             </Button>
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <button type="button" className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted" aria-label="Account menu">
+                <button
+                  type="button"
+                  className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted"
+                  aria-label="Account menu"
+                >
                   {me ? <Avatar initials={initials(me)} /> : <Skeleton className="size-9 rounded-full" />}
                   <span className="hidden max-w-40 truncate text-sm font-medium md:inline" data-testid="display-name">
                     {me ? displayName(me) : ""}
@@ -172,6 +201,14 @@ export default function DashboardLayout() {
                       <span className="block font-medium text-foreground">{displayName(me)}</span>
                       <span className="block truncate">{me.email}</span>
                     </DropdownMenuLabel>
+                    <DropdownMenuSeparator />
+                  </>
+                )}
+                {me && isStaffRole(me.role) && (
+                  <>
+                    <DropdownMenuItem onSelect={() => void navigate(paths.staff.root.getHref())}>
+                      <ShieldCheck /> Staff console
+                    </DropdownMenuItem>
                     <DropdownMenuSeparator />
                   </>
                 )}

@@ -1,5 +1,6 @@
 import type {
   AuthResponse,
+  Role,
   ChangePasswordRequest,
   LoginRequest,
   RegisterRequest,
@@ -75,4 +76,9 @@ export function initials(user: Pick<User, "first_name" | "last_name" | "username
   const last = user.last_name.trim()[0];
   if (first || last) return `${first ?? ""}${last ?? ""}`.toUpperCase();
   return user.username.slice(0, 2).toUpperCase();
+}
+
+/** Staff and admins may open the staff console (the server checks every call again). */
+export function isStaffRole(role: Role): boolean {
+  return role === "staff" || role === "admin";
 }

@@ -7,7 +7,16 @@ import { LoginForm } from "./login-form";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignupForm } from "./signup-form";
 
-const user = { id: "u1", first_name: "Meera", last_name: "Iyer", username: "meera", email: "meera@example.com", date_joined: "2026-01-01T00:00:00Z", role: "customer", profile: { company_name: "", phone_number: "", address: "" } };
+const user = {
+  id: "u1",
+  first_name: "Meera",
+  last_name: "Iyer",
+  username: "meera",
+  email: "meera@example.com",
+  date_joined: "2026-01-01T00:00:00Z",
+  role: "customer",
+  profile: { company_name: "", phone_number: "", address: "" },
+};
 
 describe("login form", () => {
   it("clears every stored auth key on load", () => {
@@ -50,6 +59,19 @@ describe("login form", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(localStorage.getItem("authToken")).toBe("tok123");
     expect(await screen.findByText("Logged in successfully!")).toBeInTheDocument();
+  });
+
+  it.each(["staff", "admin"])("sends a %s member to the staff console at /staff", async (role) => {
+    stubFetch(() => ({ status: 200, body: { token: "tok123", user: { ...user, role } } }));
+    const { router } = renderRoutes(
+      [page("/login", <LoginForm />), page("/dashboard", <p>dash</p>), page("/staff", <p>console</p>)],
+      "/login",
+    );
+    await userEvent.type(screen.getByLabelText(/Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/Password/), "Velvet-Garnet-42");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/staff"));
+    expect(await screen.findByText("console")).toBeInTheDocument();
   });
 });
 
@@ -129,7 +151,11 @@ describe("reset password form", () => {
 
   it("shows the server's error field on failure and the success view on success", async () => {
     let ok = false;
-    stubFetch(() => (ok ? { status: 200, body: { message: "done" } } : { status: 400, body: { error: "This password reset link has expired. Please request a new one." } }));
+    stubFetch(() =>
+      ok
+        ? { status: 200, body: { message: "done" } }
+        : { status: 400, body: { error: "This password reset link has expired. Please request a new one." } },
+    );
     renderRoutes(routes, "/reset-password/dWlk/tok");
     await userEvent.type(screen.getByLabelText(/^New password/), "Opal-Harbour-19");
     await userEvent.type(screen.getByLabelText(/^Confirm new password/), "Opal-Harbour-19");

@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { authStorage } from "@/lib/auth-storage";
-import { displayName, login } from "../api/auth-api";
+import { displayName, isStaffRole, login } from "../api/auth-api";
 import { AuthCard } from "./auth-card";
 
 export function LoginForm() {
@@ -25,7 +25,8 @@ export function LoginForm() {
     try {
       const { user } = await login({ email: email.trim(), password });
       toast({ title: "Logged in successfully!", description: `Welcome back, ${displayName(user)}.` });
-      void navigate(paths.dashboard.root.getHref());
+      // Staff and admins start at the console; the customer dashboard stays one link away.
+      void navigate(isStaffRole(user.role) ? paths.staff.root.getHref() : paths.dashboard.root.getHref());
     } catch (err) {
       const description =
         (err instanceof ApiError && (err.detail ?? err.field("non_field_errors"))) || "Invalid email or password. Please try again.";
@@ -50,10 +51,25 @@ export function LoginForm() {
     >
       <form onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
         <Field id="email" label="Email" required>
-          <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
         </Field>
         <Field id="password" label="Password" required>
-          <Input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <div className="-mt-2 text-right">
           <Link to={paths.forgotPassword.getHref()} className="text-sm text-accent-strong hover:underline">

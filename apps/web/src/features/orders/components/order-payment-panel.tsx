@@ -18,7 +18,7 @@ import { useConfirmDelivery } from "../api/confirm-delivery";
 import { useDeclarePayment } from "../api/declare-payment";
 import { ReasonDialog, toastFailure } from "./order-parts";
 import { QuoteActionButtons, useQuoteResponse } from "./quote-actions";
-import { QuoteBreakdown } from "./quote-breakdown";
+import { QuoteBreakdown } from "@/components/quote-breakdown";
 
 const KIND_LABEL: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance" };
 

@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { useQuote } from "../api/get-quote";
 import { QuoteActionButtons, useQuoteResponse } from "./quote-actions";
-import { QuoteBreakdown } from "./quote-breakdown";
+import { QuoteBreakdown } from "@/components/quote-breakdown";
 
 /** One quote: its lines and terms, Accept / Decline while pending, and its order. */
 export function QuoteDetailScreen({ quoteId }: { quoteId: string }) {

@@ -1,0 +1,79 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes, stubBrowserApis, stubFetch } from "@/test/render";
+import { makeOrder } from "../testing/fixtures";
+import { stubXhr } from "../testing/fake-xhr";
+import { cadUploadLayout, fileProgress } from "../utils/cad-upload";
+import { WorkbenchScreen } from "./workbench-screen";
+
+const png = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: "image/png" });
+
+describe("CAD upload", () => {
+  beforeEach(() => {
+    localStorage.setItem("authToken", "tok");
+    stubBrowserApis();
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends renderings, the 3D file and the description in one request, with progress per file", async () => {
+    const requests = stubXhr();
+    stubFetch((url) =>
+      url.endsWith("/api/orders/o1/") ? { status: 200, body: makeOrder({ status: "approved", quoted_price: "1240.00" }) } : { status: 404 },
+    );
+    renderRoutes([{ path: "/staff/orders/:orderId", element: <WorkbenchScreen orderId="o1" /> }], "/staff/orders/o1");
+    const panel = await screen.findByTestId("cad-panel");
+    await userEvent.upload(within(panel).getByLabelText(/Choose images/), [png("front.png", 1000), png("side.png", 1000)]);
+    await userEvent.upload(
+      within(panel).getByLabelText(/Choose a 3D file/),
+      new File(["solid ring\nendsolid ring\n"], "ring.stl", { type: "model/stl" }),
+    );
+    await userEvent.type(within(panel).getByLabelText("Description"), "Version with a thinner band.");
+    await userEvent.click(within(panel).getByRole("button", { name: "Upload CAD version" }));
+
+    const xhr = requests[0]!;
+    expect(xhr.url).toBe("/api/staff/orders/o1/cad-designs/");
+    expect(xhr.body!.getAll("images").map((f) => (f as File).name)).toEqual(["front.png", "side.png"]);
+    expect((xhr.body!.get("model") as File).name).toBe("ring.stl");
+    expect(xhr.body!.get("description")).toBe("Version with a thinner band.");
+
+    const layout = cadUploadLayout(
+      [png("front.png", 1000), png("side.png", 1000)],
+      new File(["solid ring\nendsolid ring\n"], "ring.stl", { type: "model/stl" }),
+      "Version with a thinner band.",
+    );
+    // Halfway through the second image: the first is sent, the model not started.
+    const second = layout.files[1]!;
+    act(() => xhr.progress(second.start + 500, layout.total));
+    expect(within(panel).getByText("Uploaded")).toBeInTheDocument();
+    expect(within(panel).getByText("Uploading… 50%")).toBeInTheDocument();
+    expect(within(panel).getByText("Uploading… 0%")).toBeInTheDocument();
+
+    act(() => xhr.respond(201, { id: "cad1", version: 1 }));
+    expect(await screen.findByText("CAD version 1 uploaded")).toBeInTheDocument();
+  });
+
+  it("refuses a file that is not a 3D model and asks for a rendering", async () => {
+    const requests = stubXhr();
+    stubFetch((url) => (url.endsWith("/api/orders/o1/") ? { status: 200, body: makeOrder({ status: "cad_design" }) } : { status: 404 }));
+    renderRoutes([{ path: "/staff/orders/:orderId", element: <WorkbenchScreen orderId="o1" /> }], "/staff/orders/o1");
+    const panel = await screen.findByTestId("cad-panel");
+    await userEvent.upload(within(panel).getByLabelText(/Choose a 3D file/), new File(["x"], "notes.txt", { type: "text/plain" }), {
+      applyAccept: false,
+    });
+    expect(within(panel).getByText("“notes.txt” is not an STL, OBJ, GLB, 3DM or STEP file.")).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole("button", { name: "Upload CAD version" }));
+    expect(within(panel).getByText("Add at least one rendering.")).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it("splits the request's progress by each file's bytes", () => {
+    const layout = cadUploadLayout([png("a.png", 100)], null, "");
+    expect(fileProgress(layout, 0)).toEqual([0]);
+    expect(fileProgress(layout, 1)).toEqual([1]);
+    const mid = (layout.files[0]!.start + 50) / layout.total;
+    expect(fileProgress(layout, mid)[0]).toBeCloseTo(0.5, 5);
+  });
+});

@@ -1,0 +1,179 @@
+import { ORDER_STATUS_INFO, type Order, type OrderEvent, type Person } from "@atelier/contract";
+import { History, MessageSquare, Send } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+import { formatDateTime, formatRelative } from "@/lib/format";
+import { useStaffReply } from "../api/actions";
+import { Panel } from "./panel";
+
+const ROLE_LABEL: Record<Person["role"], string> = { customer: "Customer", staff: "Staff", admin: "Admin" };
+
+const hasName = (p: Person) => `${p.first_name}${p.last_name}`.trim() !== "";
+
+export function personName(p: Person | null): string {
+  if (!p) return "System";
+  return `${p.first_name} ${p.last_name}`.trim() || ROLE_LABEL[p.role];
+}
+
+function personInitials(p: Person): string {
+  const i = `${p.first_name.trim()[0] ?? ""}${p.last_name.trim()[0] ?? ""}`.toUpperCase();
+  return i || ROLE_LABEL[p.role].slice(0, 2).toUpperCase();
+}
+
+/** The order's conversation with the customer, and the staff reply box. */
+export function CommentsPanel({ order }: { order: Order }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const reply = useStaffReply(order.id);
+  const comments = [...order.comments].sort((a, b) => a.created_at.localeCompare(b.created_at));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = text.trim();
+    if (!value || reply.isPending) return;
+    setError(undefined);
+    reply.mutate(value, {
+      onSuccess: () => {
+        setText("");
+        toast({ title: "Reply sent", description: "The customer is notified." });
+      },
+      onError: (err) =>
+        setError(
+          err instanceof ApiError && err.field("text")
+            ? err.field("text")
+            : errorMessage(err, "The reply could not be sent. Please try again."),
+        ),
+    });
+  }
+
+  return (
+    <Panel
+      icon={<MessageSquare />}
+      title="Conversation"
+      description={
+        comments.length === 0
+          ? "No messages yet."
+          : `${comments.length === 1 ? "1 message" : `${comments.length} messages`} with the customer.`
+      }
+      testId="comments-panel"
+    >
+      {comments.length > 0 && (
+        <ol className="flex max-h-[32rem] flex-col gap-4 overflow-y-auto pr-1" aria-label="Messages">
+          {comments.map((c) => {
+            const fromCustomer = c.user.role === "customer";
+            return (
+              <li key={c.id} className={cn("flex gap-3", !fromCustomer && "flex-row-reverse")} data-testid="comment">
+                <Avatar initials={personInitials(c.user)} />
+                <div
+                  className={cn(
+                    "flex min-w-0 max-w-[85%] flex-col gap-1 rounded-[var(--radius-card)] px-4 py-3",
+                    fromCustomer ? "bg-surface-muted" : "bg-accent-soft/70",
+                  )}
+                >
+                  <p className={cn("flex flex-wrap items-baseline gap-x-2 text-xs text-muted", !fromCustomer && "justify-end")}>
+                    <span className="font-medium text-foreground">{personName(c.user)}</span>
+                    {hasName(c.user) && <span>{ROLE_LABEL[c.user.role]}</span>}
+                    <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>
+                      {formatRelative(c.created_at)}
+                    </time>
+                  </p>
+                  <p className="whitespace-pre-line break-words text-sm">{c.text}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border pt-4">
+        <label htmlFor={id} className="text-sm font-medium">
+          Reply to the customer
+        </label>
+        <Textarea
+          id={id}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={5000}
+          rows={3}
+          placeholder="Write a reply…"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="self-end" disabled={text.trim() === ""} loading={reply.isPending}>
+          {!reply.isPending && <Send />} Send reply
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+const EVENT_TITLES: Record<OrderEvent["type"], string> = {
+  created: "Order placed",
+  status_change: "Status changed",
+  comment: "Comment",
+  quote_issued: "Quote issued",
+  quote_accepted: "Quote accepted",
+  quote_declined: "Quote declined",
+  quote_expired: "Quote expired",
+  payment_declared: "Payment declared",
+  payment_confirmed: "Payment confirmed",
+  payment_rejected: "Payment rejected",
+  cad_uploaded: "CAD version uploaded",
+};
+
+function eventTitle(e: OrderEvent): string {
+  if (e.type === "status_change" && e.to_status) {
+    return e.from_status
+      ? `${ORDER_STATUS_INFO[e.from_status].label} → ${ORDER_STATUS_INFO[e.to_status].label}`
+      : ORDER_STATUS_INFO[e.to_status].label;
+  }
+  return EVENT_TITLES[e.type];
+}
+
+const TONE_DOT = { neutral: "bg-muted", gold: "bg-accent", blue: "bg-info", green: "bg-success", garnet: "bg-destructive" } as const;
+
+/** Every event of the order, newest first, with who did it and when. */
+export function HistoryPanel({ events }: { events: Order["events"] }) {
+  const newestFirst = [...events].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return (
+    <Panel icon={<History />} title="History" testId="history-panel">
+      {newestFirst.length === 0 ? (
+        <p className="text-sm text-muted">No activity yet.</p>
+      ) : (
+        <ol className="relative ml-1.5 flex flex-col gap-5 border-l border-border pl-5" aria-label="Order history">
+          {newestFirst.map((e) => (
+            <li key={e.id} className="relative" data-testid="history-event">
+              <span
+                className={cn(
+                  "absolute -left-[1.62rem] top-1.5 size-2.5 rounded-full ring-4 ring-surface",
+                  e.to_status ? TONE_DOT[ORDER_STATUS_INFO[e.to_status].tone] : e.type === "comment" ? "bg-info" : "bg-accent",
+                )}
+                aria-hidden
+              />
+              <p className="text-sm font-medium">{eventTitle(e)}</p>
+              {e.note && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-foreground/80">{e.note}</p>}
+              <p className="mt-1 text-xs text-muted">
+                {e.actor
+                  ? hasName(e.actor)
+                    ? `${personName(e.actor)} (${ROLE_LABEL[e.actor.role].toLowerCase()})`
+                    : personName(e.actor)
+                  : "System"}{" "}
+                · <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Order, Payment } from "@atelier/contract";
+import { Check, Landmark, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/input";
+import { PaymentStatusBadge } from "@/components/ui/status-badge";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { formatAmount, formatDateTime } from "@/lib/format";
+import { useConfirmPayment, useRejectPayment } from "../api/actions";
+import { Panel } from "./panel";
+
+const KIND_LABEL: Record<Payment["kind"], string> = { advance: "Advance", balance: "Balance" };
+
+/** Every declared payment with its reference; pending ones are confirmed or rejected with a reason. */
+export function PaymentsPanel({ order }: { order: Order }) {
+  const confirm = useConfirmPayment(order.id);
+  const [rejecting, setRejecting] = useState<Payment | null>(null);
+  const payments = [...order.payments].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const waiting = payments.filter((p) => p.status === "pending").length;
+
+  const onConfirm = (p: Payment) =>
+    confirm.mutate(p.id, {
+      onSuccess: () =>
+        toast({
+          title: "Payment confirmed",
+          description: `${KIND_LABEL[p.kind]} of ${formatAmount(p.amount, p.currency)} for ${order.order_number}.`,
+        }),
+      onError: (err) =>
+        toast({ variant: "destructive", title: "Payment not confirmed", description: errorMessage(err, "Please try again.") }),
+    });
+
+  return (
+    <Panel
+      icon={<Landmark />}
+      title="Payments"
+      description={
+        <>
+          Paid {formatAmount(order.amount_paid, order.currency)}
+          {order.balance_due !== null &&
+            (Number(order.balance_due) > 0 ? <> · still due {formatAmount(order.balance_due, order.currency)}</> : <> · fully paid</>)}
+          {waiting > 0 && <> · {waiting === 1 ? "1 payment waits" : `${waiting} payments wait`} for you</>}
+        </>
+      }
+      testId="payments-panel"
+    >
+      {payments.length === 0 ? (
+        <p className="text-sm text-muted">
+          {order.payment_due
+            ? `The customer owes the ${order.payment_due.kind} of ${formatAmount(order.payment_due.amount, order.payment_due.currency)} and has not declared it yet.`
+            : "No payment has been declared."}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border" aria-label="Payments">
+          {payments.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="payment"
+            >
+              <div className="flex min-w-0 flex-col gap-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{KIND_LABEL[p.kind]}</span>
+                  <span className="tabular-nums">{formatAmount(p.amount, p.currency)}</span>
+                  <PaymentStatusBadge status={p.status} />
+                </div>
+                <p className="text-sm text-muted">
+                  Reference <span className="break-all font-mono text-foreground">{p.reference}</span>
+                  {p.provider && <> · {p.provider}</>}
+                </p>
+                <p className="text-xs text-muted">
+                  Declared <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+                  {p.decided_at && (
+                    <>
+                      {" "}
+                      · {p.status === "confirmed" ? "confirmed" : "rejected"}{" "}
+                      <time dateTime={p.decided_at}>{formatDateTime(p.decided_at)}</time>
+                    </>
+                  )}
+                </p>
+                {p.status === "rejected" && p.rejection_reason && <p className="text-sm text-destructive">Reason: {p.rejection_reason}</p>}
+              </div>
+              {p.status === "pending" && (
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    size="sm"
+                    onClick={() => onConfirm(p)}
+                    loading={confirm.isPending && confirm.variables === p.id}
+                    disabled={confirm.isPending}
+                    aria-label={`Confirm the ${p.kind} payment of ${formatAmount(p.amount, p.currency)}`}
+                  >
+                    <Check /> Confirm
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setRejecting(p)}
+                    aria-label={`Reject the ${p.kind} payment of ${formatAmount(p.amount, p.currency)}`}
+                  >
+                    <X /> Reject
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <RejectDialog order={order} payment={rejecting} onClose={() => setRejecting(null)} />
+    </Panel>
+  );
+}
+
+function RejectDialog({ order, payment, onClose }: { order: Order; payment: Payment | null; onClose: () => void }) {
+  const id = useId();
+  const reject = useRejectPayment(order.id);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  // Each opening starts empty.
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  if ((payment?.id ?? null) !== shownFor) {
+    setShownFor(payment?.id ?? null);
+    setReason("");
+    setError(undefined);
+  }
+
+  function onConfirm() {
+    if (!payment) return;
+    const text = reason.trim();
+    if (!text) {
+      setError("Say why the payment is rejected.");
+      return;
+    }
+    reject.mutate(
+      { paymentId: payment.id, reason: text },
+      {
+        onSuccess: () => {
+          toast({ title: "Payment rejected", description: "The customer is told why and can send the payment again." });
+          onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.field("reason")) setError(err.field("reason"));
+          else {
+            toast({ variant: "destructive", title: "Payment not rejected", description: errorMessage(err, "Please try again.") });
+            onClose();
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={payment !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Reject this payment?"
+      description={
+        payment
+          ? `The ${payment.kind} of ${formatAmount(payment.amount, payment.currency)} (reference ${payment.reference}) is marked as not received. The customer sees your reason.`
+          : ""
+      }
+      confirmLabel="Reject payment"
+      cancelLabel="Keep it"
+      loading={reject.isPending}
+      onConfirm={onConfirm}
+    >
+      <Field id={id} label="Reason" required error={error}>
+        <Textarea
+          id={id}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={1000}
+          rows={3}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </Field>
+    </ConfirmDialog>
+  );
+}

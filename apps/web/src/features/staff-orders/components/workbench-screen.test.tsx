@@ -1,0 +1,271 @@
+import type { Order } from "@atelier/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
+import { makeOrder, makePayment } from "../testing/fixtures";
+import { WorkbenchScreen } from "./workbench-screen";
+
+type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown } | undefined;
+
+function renderWorkbench(order: Order | (() => Order), handler: Handler = () => undefined) {
+  stubBrowserApis();
+  const read = typeof order === "function" ? order : () => order;
+  const calls = stubFetch((url, init) => {
+    const answer = handler(url, init);
+    if (answer) return answer;
+    if (url.endsWith("/api/orders/o1/") && (init.method ?? "GET") === "GET") return { status: 200, body: read() };
+    return { status: 404, body: { detail: "Not found." } };
+  });
+  renderRoutes([{ path: "/staff/orders/:orderId", element: <WorkbenchScreen orderId="o1" /> }], "/staff/orders/o1");
+  return calls;
+}
+
+const posts = (calls: { url: string; init: RequestInit }[], path: string) =>
+  calls.filter((c) => c.url.endsWith(path) && c.init.method === "POST");
+
+describe("order workbench", () => {
+  beforeEach(() => localStorage.setItem("authToken", "tok"));
+
+  it("shows the design, the customer and the estimate", async () => {
+    renderWorkbench(makeOrder());
+    expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();
+    const customer = screen.getByTestId("customer-panel");
+    expect(within(customer).getByRole("link", { name: "meera@example.com" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^mailto:meera@example\.com/),
+    );
+    expect(within(customer).getByText("+91 98200 12345")).toBeInTheDocument();
+    expect(within(screen.getByTestId("design-panel")).getByText("18K Yellow Gold")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "View reference image 1 in full size" }));
+    expect(await screen.findByRole("img", { name: "Garden ring, reference 1 in full size" })).toHaveAttribute("src", "/files/i1.png");
+  });
+});
+
+describe("quote builder", () => {
+  beforeEach(() => localStorage.setItem("authToken", "tok"));
+
+  it("starts from the estimate's lines and totals them live as lines change", async () => {
+    renderWorkbench(makeOrder());
+    const lines = await screen.findAllByTestId("quote-line");
+    expect(lines).toHaveLength(3);
+    expect(screen.getByLabelText("Line 1 label")).toHaveValue("Metal: 18K gold, 4.5 g");
+    expect(screen.getByLabelText("Line 1 amount")).toHaveValue("540.00");
+    const total = screen.getByTestId("quote-total");
+    expect(total).toHaveTextContent("$1,240");
+
+    const amount = screen.getByLabelText("Line 3 amount");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "260");
+    expect(total).toHaveTextContent("$1,300");
+
+    await userEvent.click(screen.getByRole("button", { name: "Add a line" }));
+    await userEvent.type(screen.getByLabelText("Line 4 label"), "Engraving");
+    await userEvent.type(screen.getByLabelText("Line 4 amount"), "45.50");
+    expect(total).toHaveTextContent("$1,345.50");
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove line 2 (Stones: 1 × diamond 0.5 ct)" }));
+    expect(total).toHaveTextContent("$845.50");
+  });
+
+  it("issues the edited lines with the advance and validity", async () => {
+    const calls = renderWorkbench(makeOrder(), (url) =>
+      url.endsWith("/api/staff/orders/o1/quotes/") ? { status: 201, body: { id: "q1", amount: "1300.00", currency: "USD" } } : undefined,
+    );
+    const amount = await screen.findByLabelText("Line 3 amount");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "260");
+    await userEvent.clear(screen.getByLabelText("Advance (%)"));
+    await userEvent.type(screen.getByLabelText("Advance (%)"), "40");
+    await userEvent.click(screen.getByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("Quote issued")).toBeInTheDocument();
+    expect(sentBody(posts(calls, "/api/staff/orders/o1/quotes/")[0])).toEqual({
+      currency: "USD",
+      line_items: [
+        { label: "Metal: 18K gold, 4.5 g", amount: "540.00" },
+        { label: "Stones: 1 × diamond 0.5 ct", amount: "500.00" },
+        { label: "Labour and setting", amount: "260" },
+      ],
+      advance_percent: 40,
+      valid_days: 14,
+      note: "",
+    });
+  });
+
+  it("shows the server's field errors on the fields", async () => {
+    renderWorkbench(makeOrder(), (url) =>
+      url.endsWith("/api/staff/orders/o1/quotes/")
+        ? {
+            status: 400,
+            body: {
+              "line_items.1.label": ["Ensure this field has no more than 200 characters."],
+              amount: ["A quote must be for more than zero."],
+            },
+          }
+        : undefined,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("Ensure this field has no more than 200 characters.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Line 2 label")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Line 2 label")).toHaveAccessibleDescription("Ensure this field has no more than 200 characters.");
+    expect(screen.getByText("A quote must be for more than zero.")).toBeInTheDocument();
+    expect(screen.getByText("The quote was not issued. Check the highlighted fields.")).toBeInTheDocument();
+  });
+
+  it("refuses an empty label or a malformed amount before sending", async () => {
+    const calls = renderWorkbench(makeOrder());
+    await userEvent.clear(await screen.findByLabelText("Line 1 label"));
+    await userEvent.clear(screen.getByLabelText("Line 2 amount"));
+    await userEvent.type(screen.getByLabelText("Line 2 amount"), "12.345");
+    await userEvent.click(screen.getByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("Each line needs a label.")).toBeInTheDocument();
+    expect(screen.getByText("Enter an amount with at most two decimal places.")).toBeInTheDocument();
+    expect(posts(calls, "/quotes/")).toHaveLength(0);
+  });
+
+  it("previews what the customer will see", async () => {
+    renderWorkbench(makeOrder());
+    await userEvent.click(await screen.findByRole("button", { name: "Preview the customer's view" }));
+    const preview = screen.getByRole("region", { name: "What the customer will see" });
+    expect(within(preview).getByText("Advance (50%)")).toBeInTheDocument();
+    expect(within(preview).getAllByText("$620")).toHaveLength(2);
+  });
+
+  it("offers to replace a pending quote, and no builder once a quote is accepted", async () => {
+    renderWorkbench(
+      makeOrder({
+        status: "quoted",
+        quotes: [
+          {
+            id: "q1",
+            order_id: "o1",
+            order_number: "JW-2026-000123",
+            design_name: "Garden ring",
+            amount: "1240.00",
+            currency: "USD",
+            line_items: [],
+            advance_percent: 50,
+            advance_amount: "620.00",
+            balance_amount: "620.00",
+            valid_until: new Date(Date.now() + 86_400_000).toISOString(),
+            note: "",
+            status: "pending",
+            decline_reason: "",
+            created_at: new Date().toISOString(),
+            responded_at: null,
+          },
+        ],
+      }),
+    );
+    expect(await screen.findByRole("button", { name: "Replace quote" })).toBeInTheDocument();
+  });
+});
+
+describe("payments", () => {
+  beforeEach(() => localStorage.setItem("authToken", "tok"));
+
+  it("confirms a declared payment and requires a reason to reject one", async () => {
+    const calls = renderWorkbench(makeOrder({ status: "quoted", payments: [makePayment()] }), (url) =>
+      url.includes("/api/staff/payments/p1/") ? { status: 200, body: makePayment({ status: "confirmed" }) } : undefined,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Reject the advance payment of $625" }));
+    await userEvent.click(screen.getByRole("button", { name: "Reject payment" }));
+    expect(await screen.findByText("Say why the payment is rejected.")).toBeInTheDocument();
+    expect(posts(calls, "/reject/")).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/Reason/), "No transfer with this reference arrived.");
+    await userEvent.click(screen.getByRole("button", { name: "Reject payment" }));
+    await waitFor(() =>
+      expect(sentBody(posts(calls, "/api/staff/payments/p1/reject/")[0])).toEqual({ reason: "No transfer with this reference arrived." }),
+    );
+
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm the advance payment of $625" }));
+    expect(await screen.findByText("Payment confirmed")).toBeInTheDocument();
+    expect(posts(calls, "/api/staff/payments/p1/confirm/")).toHaveLength(1);
+  });
+});
+
+describe("moving the order", () => {
+  beforeEach(() => localStorage.setItem("authToken", "tok"));
+
+  const moveButtons = () =>
+    within(screen.getByTestId("move-panel"))
+      .queryAllByRole("button")
+      .map((b) => b.textContent?.trim());
+
+  it("offers only the moves the status allows", async () => {
+    renderWorkbench(makeOrder({ status: "quality_check", balance_due: "0.00", quoted_price: "1240.00" }));
+    await screen.findByTestId("move-panel");
+    expect(moveButtons()).toEqual(["Move to Ready to Ship", "Back to Manufacturing", "Cancel order"]);
+  });
+
+  it("hides Ready to ship while the balance is unpaid", async () => {
+    renderWorkbench(makeOrder({ status: "quality_check", balance_due: "620.00", quoted_price: "1240.00" }));
+    await screen.findByTestId("move-panel");
+    expect(moveButtons()).toEqual(["Back to Manufacturing", "Cancel order"]);
+    expect(screen.getByText(/once the customer's balance payment is confirmed/)).toBeInTheDocument();
+  });
+
+  it("offers a new order no move but cancelling", async () => {
+    renderWorkbench(makeOrder({ status: "initiated" }));
+    await screen.findByTestId("move-panel");
+    expect(moveButtons()).toEqual(["Cancel order"]);
+  });
+
+  it("asks for carrier and tracking number before shipping, then sends them", async () => {
+    const calls = renderWorkbench(makeOrder({ status: "ready_to_ship", balance_due: "0.00" }), (url) =>
+      url.endsWith("/transition/")
+        ? { status: 200, body: makeOrder({ status: "shipped", shipment: { carrier: "Blue Dart", tracking_number: "BD123" } }) }
+        : undefined,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Move to Shipped" }));
+    expect(await screen.findByText("Enter the carrier.")).toBeInTheDocument();
+    expect(screen.getByText("Enter the tracking number.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Carrier/), "Blue Dart");
+    await userEvent.type(screen.getByLabelText(/Tracking number/), "BD123");
+    await userEvent.click(screen.getByRole("button", { name: "Move to Shipped" }));
+    expect(await screen.findByText("Order moved to Shipped")).toBeInTheDocument();
+    expect(sentBody(posts(calls, "/api/staff/orders/o1/transition/")[0])).toEqual({
+      to: "shipped",
+      note: "",
+      carrier: "Blue Dart",
+      tracking_number: "BD123",
+    });
+  });
+
+  it("shows the server's 409 when a race is lost and reads the order again", async () => {
+    let order = makeOrder({ status: "manufacturing" });
+    const calls = renderWorkbench(
+      () => order,
+      (url) => {
+        if (!url.endsWith("/transition/")) return undefined;
+        order = makeOrder({ status: "cancelled", cancel_reason: "Customer asked." });
+        return { status: 409, body: { detail: "Order JW-2026-000123 is Cancelled: it cannot move to Quality Check." } };
+      },
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Move to Quality Check" }));
+    expect(await screen.findByText("Order JW-2026-000123 is Cancelled: it cannot move to Quality Check.")).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith("/api/orders/o1/")).length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByText("Cancelled: Customer asked.")).toBeInTheDocument();
+  });
+
+  it("cancels only with a reason, behind a confirmation", async () => {
+    const calls = renderWorkbench(makeOrder({ status: "manufacturing" }), (url) =>
+      url.endsWith("/transition/")
+        ? { status: 200, body: makeOrder({ status: "cancelled", cancel_reason: "Stone unavailable." }) }
+        : undefined,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    expect(await within(dialog).findByText("Say why the order is cancelled.")).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), "Stone unavailable.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByText("Order cancelled")).toBeInTheDocument();
+    expect(sentBody(posts(calls, "/transition/")[0])).toEqual({
+      to: "cancelled",
+      note: "Stone unavailable.",
+      carrier: "",
+      tracking_number: "",
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import type { Currency, Estimate, Order, Quote, QuoteInput } from "@atelier/contract";
+
+/** A line as typed: label and amount are text until the quote is issued. */
+export interface DraftLine {
+  key: string;
+  label: string;
+  amount: string;
+}
+
+export interface QuoteDraft {
+  lines: DraftLine[];
+  currency: Currency;
+  advancePercent: string;
+  validDays: string;
+  note: string;
+}
+
+export const DEFAULT_ADVANCE_PERCENT = 50;
+export const DEFAULT_VALID_DAYS = 14;
+
+let nextKey = 0;
+export const newLineKey = () => `line-${++nextKey}`;
+
+/** A quote starts from the estimate's lines, in its currency, with the usual advance and validity. */
+export function draftFromEstimate(estimate: Estimate): QuoteDraft {
+  return {
+    lines: estimate.lines.map((l) => ({ key: newLineKey(), label: l.label, amount: l.amount })),
+    currency: estimate.currency,
+    advancePercent: String(DEFAULT_ADVANCE_PERCENT),
+    validDays: String(DEFAULT_VALID_DAYS),
+    note: "",
+  };
+}
+
+/** An amount typed by a person ("1,250.5") in cents, or null when it is not an amount. */
+export function toCents(text: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim().replaceAll(",", ""));
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+export const fromCents = (cents: number): string => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+/** The sum of the lines that are amounts, in cents. */
+export function totalCents(lines: readonly DraftLine[]): number {
+  return lines.reduce((sum, l) => sum + (toCents(l.amount) ?? 0), 0);
+}
+
+/** The advance as the server computes it: the percentage of the total, rounded half up to the cent. */
+export function advanceCents(total: number, percent: number): number {
+  return Math.round((total * Math.round(percent * 100)) / 10_000);
+}
+
+const numberOr = (text: string, fallback: number) => {
+  const n = Number(text);
+  return text.trim() !== "" && Number.isFinite(n) ? n : fallback;
+};
+
+/** The body of POST /api/staff/orders/{id}/quotes/ (the server sums the lines itself). */
+export function toQuoteInput(draft: QuoteDraft): QuoteInput {
+  return {
+    currency: draft.currency,
+    line_items: draft.lines.map((l) => ({ label: l.label.trim(), amount: l.amount.trim().replaceAll(",", "") })),
+    advance_percent: numberOr(draft.advancePercent, Number.NaN),
+    valid_days: numberOr(draft.validDays, Number.NaN),
+    note: draft.note.trim(),
+  };
+}
+
+/** The quote the customer will see, for the preview. */
+export function previewQuote(draft: QuoteDraft, order: Order, now = new Date()): Quote {
+  const lines = draft.lines.map((l) => ({ label: l.label.trim() || "Untitled line", amount: fromCents(toCents(l.amount) ?? 0) }));
+  const total = totalCents(draft.lines);
+  const percent = Math.min(100, Math.max(0, numberOr(draft.advancePercent, DEFAULT_ADVANCE_PERCENT)));
+  const advance = advanceCents(total, percent);
+  const days = Math.min(365, Math.max(1, Math.trunc(numberOr(draft.validDays, DEFAULT_VALID_DAYS))));
+  return {
+    id: "preview",
+    order_id: order.id,
+    order_number: order.order_number,
+    design_name: order.design.name,
+    amount: fromCents(total),
+    currency: draft.currency,
+    line_items: lines,
+    advance_percent: percent,
+    advance_amount: fromCents(advance),
+    balance_amount: fromCents(total - advance),
+    valid_until: new Date(now.getTime() + days * 24 * 3600_000).toISOString(),
+    note: draft.note.trim(),
+    status: "pending",
+    decline_reason: "",
+    created_at: now.toISOString(),
+    responded_at: null,
+  };
+}

@@ -1,0 +1,9 @@
+import { useParams } from "react-router";
+import { WorkbenchScreen } from "@/features/staff-orders/components/workbench-screen";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export default function StaffOrderPage() {
+  const { orderId = "" } = useParams();
+  useDocumentTitle("Staff order");
+  return <WorkbenchScreen key={orderId} orderId={orderId} />;
+}
