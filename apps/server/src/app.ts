@@ -37,7 +37,7 @@ import { createExtractionService } from "./modules/extraction/extraction.service
 import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { createAuthService, type AuthenticatedUser, type AuthLimits, type AuthService } from "./modules/auth/auth.service.ts";
 import { auditModule } from "./modules/audit/index.ts";
-import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
+import { authModule } from "./modules/auth/auth.routes.ts";
 import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(healthModule, { database });
-  registerAuthRoutes(app, auth);
+  await app.register(authModule, { auth });
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
   // One safe fetcher for product pages (extraction) and product photos (a link design's images).
   const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });

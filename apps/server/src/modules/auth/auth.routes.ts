@@ -11,12 +11,13 @@ import {
   userSchema,
 } from "@atelier/contract";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { toUserResponse, type AuthService } from "./auth.service.ts";
 
 const TAGS = ["auth"];
 
-export function registerAuthRoutes(app: AppInstance, auth: AuthService): void {
+/** Sign-up, sign-in and out, the signed-in user, password change and reset. */
+export const authModule: FastifyPluginCallbackZod<{ auth: AuthService }> = (app, { auth }, done) => {
   app.post("/api/auth/register/", {
     schema: { tags: TAGS, summary: "Create a customer account", body: registerRequestSchema, response: { 201: authResponseSchema } },
     handler: async (req, reply) => reply.code(201).send(await auth.register(req.body, req.ip)),
@@ -49,7 +50,12 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService): void {
   });
 
   app.post("/api/auth/change-password/", {
-    schema: { tags: TAGS, summary: "Change password; other sessions are signed out", body: changePasswordRequestSchema, response: { 200: detailErrorSchema } },
+    schema: {
+      tags: TAGS,
+      summary: "Change password; other sessions are signed out",
+      body: changePasswordRequestSchema,
+      response: { 200: detailErrorSchema },
+    },
     preHandler: app.authenticate,
     handler: async (req) => {
       await auth.changePassword(req.auth(), req.body);
@@ -63,10 +69,16 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService): void {
   });
 
   app.post("/api/auth/reset-password/", {
-    schema: { tags: TAGS, summary: "Set a new password from a reset link", body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    schema: {
+      tags: TAGS,
+      summary: "Set a new password from a reset link",
+      body: resetPasswordRequestSchema,
+      response: { 200: messageResponseSchema },
+    },
     handler: async (req) => {
       await auth.resetPassword(req.body, req.ip);
       return { message: "Password reset successful!" };
     },
   });
-}
+  done();
+};
