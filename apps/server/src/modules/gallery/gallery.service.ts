@@ -85,7 +85,10 @@ export function createGalleryService(deps: GalleryServiceDeps) {
   return {
     async listPublished(): Promise<GalleryPost[]> {
       const posts = await toStaffPosts(db, await repo.listPublishedPosts(db));
-      return posts.map(({ id, image, customer_name, customer_quote, date }) => ({ id, image, customer_name, customer_quote, date }));
+      // A photograph whose upload is gone (its uploader's account was deleted) is not shown as a broken image.
+      return posts
+        .filter((p) => p.image !== "")
+        .map(({ id, image, customer_name, customer_quote, date }) => ({ id, image, customer_name, customer_quote, date }));
     },
 
     /** Every post, hidden ones too, in the public order. */
