@@ -46,8 +46,9 @@ import { createPeopleService } from "./modules/people/people.service.ts";
 import { createDomainServices, prepareDomain, type DomainServices } from "./modules/services.ts";
 import { uploadsModule } from "./modules/uploads/uploads.routes.ts";
 import { healthModule } from "./modules/health/health.routes.ts";
-import { registerGalleryRoutes } from "./modules/gallery/gallery.routes.ts";
-import { registerLeadRoutes } from "./modules/leads/leads.routes.ts";
+import { galleryModule } from "./modules/gallery/index.ts";
+import { leadsModule } from "./modules/leads/index.ts";
+import { pricingModule } from "./modules/pricing/index.ts";
 import type { LeadLimit } from "./modules/leads/leads.service.ts";
 import { siteModule } from "./modules/site/site.routes.ts";
 import { createPageSender } from "./modules/site/web-pages.ts";
@@ -226,7 +227,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
   // One safe fetcher for product pages (extraction) and product photos (a link design's images).
   const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
-  const domain = await createDomainServices({ db: database.db, config, clock, mailer, logger: appLogger, fetcher, storage: deps.storage });
+  const domain = await createDomainServices({
+    db: database.db,
+    config,
+    clock,
+    mailer,
+    logger: appLogger,
+    fetcher,
+    storage: deps.storage,
+    rateLimits,
+    leadLimit: deps.leadLimit,
+  });
   await prepareDomain(domain, appLogger);
   await app.register(uploadsModule, { uploads: domain.uploads });
   await app.register(designsModule, { designs: domain.designs, tmpDir: domain.tmpDir });
@@ -241,17 +252,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(auditModule, { audit: domain.audit });
   const people = createPeopleService({ db: database.db, publicUrl: config.publicUrl, auth, audit: domain.audit, orders: domain.orders });
   await app.register(peopleModule, { people });
-  registerGalleryRoutes(app, { db: database.db, logger: appLogger });
-  await registerLeadRoutes(app, {
-    db: database.db,
-    mailer,
-    clock,
-    logger: appLogger,
-    contactEmail: config.contactEmail,
-    rateLimits,
-    limit: deps.leadLimit,
-    limitScale: config.rateLimitScale,
-  });
+  await app.register(galleryModule, { gallery: domain.gallery, tmpDir: domain.tmpDir });
+  await app.register(leadsModule, { leads: domain.leads });
+  await app.register(pricingModule, { pricingVersions: domain.pricingVersions });
   await app.register(siteModule, { config });
   await app.register(extractionModule, {
     extraction: createExtractionService({ fetcher }),

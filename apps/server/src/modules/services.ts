@@ -4,16 +4,20 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Mailer } from "../lib/mail.ts";
+import type { RateLimitStore } from "../lib/rate-limit.ts";
 import type { SafeFetcher } from "../lib/safe-fetch.ts";
 import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
 import { createLocalStorage, type Storage } from "../lib/storage.ts";
 import { createAuditService } from "./audit/audit.service.ts";
 import { createDesignsService, type DesignsService } from "./designs/designs.service.ts";
+import { createGalleryService } from "./gallery/gallery.service.ts";
+import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
 import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
 import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
+import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
 
@@ -27,6 +31,10 @@ export interface DomainDeps {
   fetcher: SafeFetcher;
   /** Defaults to local disk under DATA_DIR/uploads. */
   storage?: Storage | undefined;
+  /** Throttles (the public lead form's). */
+  rateLimits: RateLimitStore;
+  /** Throttle for POST /api/leads/ per IP; tests tighten it. */
+  leadLimit?: LeadLimit | undefined;
 }
 
 /**
@@ -68,8 +76,37 @@ export async function createDomainServices(deps: DomainDeps) {
   const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
+  const pricingVersions = createPricingVersionsService({ db, pricing, designs, audit, publicUrl });
+  const gallery = createGalleryService({ db, uploads, audit });
+  const leads = createLeadService({
+    db,
+    mailer,
+    clock,
+    logger,
+    contactEmail: config.contactEmail,
+    rateLimits: deps.rateLimits,
+    limit: deps.leadLimit,
+    limitScale: config.rateLimitScale,
+    audit,
+    publicUrl,
+  });
 
-  return { storage, tmpDir, audit, uploads, pricing, notifications, orders, quotes, payments, cad, designs };
+  return {
+    storage,
+    tmpDir,
+    audit,
+    uploads,
+    pricing,
+    pricingVersions,
+    notifications,
+    orders,
+    quotes,
+    payments,
+    cad,
+    designs,
+    gallery,
+    leads,
+  };
 }
 
 export type DomainServices = Awaited<ReturnType<typeof createDomainServices>>;
@@ -78,6 +115,8 @@ export type DomainServices = Awaited<ReturnType<typeof createDomainServices>>;
 export async function prepareDomain(services: DomainServices, logger: FastifyBaseLogger): Promise<void> {
   await services.uploads.sweepAbandoned();
   if (await services.pricing.seedIfEmpty()) logger.info("pricing seeded with the default tables");
+  const posts = await services.gallery.seedIfEmpty();
+  if (posts > 0) logger.info({ posts }, "gallery seeded with the house pieces");
   const made = await services.orders.backfill();
   if (made > 0) logger.info({ orders: made }, "orders created for designs saved before orders existed");
 }

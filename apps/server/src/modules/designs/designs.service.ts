@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { ConflictError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { SafeFetcher } from "../../lib/safe-fetch.ts";
 import { deleteQuietly } from "../../lib/storage.ts";
@@ -20,6 +20,7 @@ import { stageRemoteImages } from "../uploads/remote-images.ts";
 import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
 import type { IngestedBatch, UploadRow, UploadsService } from "../uploads/uploads.service.ts";
 import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import { estimateInputOf, type EstimateInput } from "../pricing/pricing.engine.ts";
 import * as repo from "./designs.repository.ts";
 import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
 import { parseBudgetText, parseLengthText, parseMetalText, parseStonesText, parseWeightText } from "./link-text.ts";
@@ -181,6 +182,13 @@ export function createDesignsService(deps: DesignsServiceDeps) {
     touch: (tx: Db, id: string) => repo.updateDesign(tx, id, { updatedAt: clock.now() }),
 
     get: load,
+
+    /** What the pricing engine reads of a design (for staff previews of draft pricing tables); 404 when there is none. */
+    async pricingInput(id: string): Promise<EstimateInput> {
+      const row = await repo.findDesign(db, id);
+      if (!row) throw new NotFoundError("Design not found.");
+      return estimateInputOf(row, await repo.listStones(db, [id]));
+    },
 
     async list(actor: Actor, page: number, search: string): Promise<Paginated<Design>> {
       const term = search.trim().slice(0, 200);

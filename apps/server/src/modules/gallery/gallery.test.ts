@@ -26,12 +26,12 @@ describe("GET /api/social-proof/", () => {
       date: "2025-11-14",
     });
     for (const p of posts) expect(p.image).toMatch(/^\/images\/gallery\/[a-z-]+-640\.webp$/);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
   });
 
   it("does not seed twice, also when two instances start on the same database at once", async () => {
-    const a = createGalleryService({ db: t.database.db });
-    const b = createGalleryService({ db: t.database.db });
+    const a = createGalleryService({ db: t.database.db, uploads: t.services.uploads, audit: t.services.audit });
+    const b = createGalleryService({ db: t.database.db, uploads: t.services.uploads, audit: t.services.audit });
     expect(await Promise.all([a.seedIfEmpty(), b.seedIfEmpty()])).toEqual([0, 0]);
     const res = await t.app.inject({ method: "GET", url: "/api/social-proof/" });
     expect(res.json<GalleryPost[]>()).toHaveLength(GALLERY_SEED.length);
@@ -39,8 +39,8 @@ describe("GET /api/social-proof/", () => {
 
   it("seeds exactly once when two instances race on an empty table", async () => {
     await t.database.db.delete(galleryPosts);
-    const a = createGalleryService({ db: t.database.db });
-    const b = createGalleryService({ db: t.database.db });
+    const a = createGalleryService({ db: t.database.db, uploads: t.services.uploads, audit: t.services.audit });
+    const b = createGalleryService({ db: t.database.db, uploads: t.services.uploads, audit: t.services.audit });
     const written = await Promise.all([a.seedIfEmpty(), b.seedIfEmpty()]);
     expect(written.sort()).toEqual([0, GALLERY_SEED.length]);
     expect(await a.listPublished()).toHaveLength(GALLERY_SEED.length);
@@ -50,7 +50,7 @@ describe("GET /api/social-proof/", () => {
     await t.database.db.update(galleryPosts).set({ published: false });
     const res = await t.app.inject({ method: "GET", url: "/api/social-proof/" });
     expect(res.json()).toEqual([]);
-    expect(await createGalleryService({ db: t.database.db }).seedIfEmpty()).toBe(0);
+    expect(await createGalleryService({ db: t.database.db, uploads: t.services.uploads, audit: t.services.audit }).seedIfEmpty()).toBe(0);
 
     await t.database.db.insert(galleryPosts).values([
       { image: "/images/gallery/b.webp", customerName: "Second", customerQuote: "Two", date: "2025-01-02", position: 2 },

@@ -1,13 +1,16 @@
 import crypto from "node:crypto";
-import type { Lead, LeadSource } from "@atelier/contract";
+import type { Lead, LeadSource, Paginated, StaffLead } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { ThrottledError } from "../../lib/errors.ts";
+import { NotFoundError, ThrottledError } from "../../lib/errors.ts";
 import { renderEmail, type Mailer } from "../../lib/mail.ts";
+import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
+import { changedFields, type AuditService } from "../audit/audit.service.ts";
 import * as repo from "./leads.repository.ts";
-import type { LeadRow } from "./leads.repository.ts";
+import type { LeadHandler, LeadRow } from "./leads.repository.ts";
 
 export interface LeadLimit {
   max: number;
@@ -35,7 +38,16 @@ export interface LeadServiceDeps {
   contactEmail: string | undefined;
   limit?: LeadLimit | undefined;
   /** Multiplies the limit's maximum (config RATE_LIMIT_SCALE). */
-  limitScale?: number;
+  limitScale?: number | undefined;
+  /** Staff marking leads handled is audited. */
+  audit: AuditService;
+  publicUrl: string;
+}
+
+export interface StaffLeadQuery {
+  page: number;
+  search?: string | undefined;
+  state: "open" | "handled" | "all";
 }
 
 export function toLeadResponse(row: LeadRow): Lead {
@@ -50,10 +62,21 @@ export function toLeadResponse(row: LeadRow): Lead {
   };
 }
 
+/** A staff member as the console names them: their name, or their e-mail when they gave none. */
+const handlerName = (h: LeadHandler): string | null => (h ? `${h.firstName} ${h.lastName}`.trim() || h.email : null);
+
+export function toStaffLead(row: LeadRow, handler: LeadHandler): StaffLead {
+  return {
+    ...toLeadResponse(row),
+    handled_at: row.handledAt?.toISOString() ?? null,
+    handled_by: row.handledAt ? handlerName(handler) : null,
+  };
+}
+
 const SOURCE_LABEL: Record<LeadSource, string> = { contact: "the contact page", home: "the landing page" };
 
 export function createLeadService(deps: LeadServiceDeps) {
-  const { db, mailer, rateLimits, clock, logger, contactEmail } = deps;
+  const { db, mailer, rateLimits, clock, logger, contactEmail, audit } = deps;
   const base = deps.limit ?? DEFAULT_LEAD_LIMIT;
   const limit = { ...base, max: Math.max(1, Math.round(base.max * (deps.limitScale ?? 1))) };
 
@@ -103,6 +126,52 @@ export function createLeadService(deps: LeadServiceDeps) {
       const lead = toLeadResponse(row);
       await mailBusiness(lead);
       return lead;
+    },
+
+    /** The staff console's list: newest first, searched over name, e-mail, phone and idea. */
+    async staffList(query: StaffLeadQuery): Promise<Paginated<StaffLead>> {
+      const filter = { search: query.search || undefined, state: query.state };
+      const url = new URL(`${deps.publicUrl}/api/staff/leads/`);
+      if (filter.search) url.searchParams.set("search", filter.search);
+      if (filter.state !== "all") url.searchParams.set("state", filter.state);
+      const total = await repo.countLeads(db, filter);
+      toPage([], total, query.page, url.toString()); // 404 "Invalid page." before reading rows
+      const { limit, offset } = pageWindow(query.page);
+      const rows = await repo.listLeads(db, filter, limit, offset);
+      return toPage(
+        rows.map((r) => toStaffLead(r.lead, r.handler)),
+        total,
+        query.page,
+        url.toString(),
+      );
+    },
+
+    /**
+     * Marks a lead handled by `actor` (or open again), audited in the same transaction. Saying
+     * again what is already so changes nothing and writes no audit row.
+     */
+    async setHandled(actor: Actor, id: string, handled: boolean): Promise<StaffLead> {
+      return db.transaction(async (tx) => {
+        const row = await repo.findLeadForUpdate(tx, id);
+        if (!row) throw new NotFoundError();
+        if (Boolean(row.handledAt) === handled) return toStaffLead(row, await repo.findHandler(tx, row.handledBy));
+        const next = { handledAt: handled ? clock.now() : null, handledBy: handled ? actor.id : null };
+        await repo.setLeadHandled(tx, id, next);
+        const [before, after] = [await repo.findHandler(tx, row.handledBy), await repo.findHandler(tx, next.handledBy)];
+        const change = changedFields(
+          { handled: Boolean(row.handledAt), handled_at: row.handledAt?.toISOString() ?? null, handled_by: handlerName(before) },
+          { handled, handled_at: next.handledAt?.toISOString() ?? null, handled_by: handlerName(after) },
+        );
+        await audit.record(tx, {
+          actor,
+          action: "lead.handled",
+          targetType: "lead",
+          targetId: id,
+          targetLabel: `${row.name} <${row.email}>`,
+          ...change,
+        });
+        return toStaffLead({ ...row, ...next }, after);
+      });
     },
   };
 }

@@ -18,7 +18,8 @@ describe("POST /api/leads/", () => {
   });
   afterAll(async () => t.close());
 
-  const post = (payload: unknown, ip = randomIp()) => t.app.inject({ method: "POST", url: "/api/leads/", payload: payload as object, remoteAddress: ip });
+  const post = (payload: unknown, ip = randomIp()) =>
+    t.app.inject({ method: "POST", url: "/api/leads/", payload: payload as object, remoteAddress: ip });
 
   it("stores the lead, answers 201 with it and e-mails the business with text and HTML parts", async () => {
     const before = t.mailer.sent.length;
@@ -117,7 +118,8 @@ describe("POST /api/leads/form/ (the forms without script)", () => {
       payload: new URLSearchParams(fields).toString(),
       remoteAddress: ip,
     });
-  const post = (payload: unknown, ip: string) => t.app.inject({ method: "POST", url: "/api/leads/", payload: payload as object, remoteAddress: ip });
+  const post = (payload: unknown, ip: string) =>
+    t.app.inject({ method: "POST", url: "/api/leads/", payload: payload as object, remoteAddress: ip });
   const fields = { ...valid, website: "" };
 
   it("stores and mails the lead, then sends the browser back to the form's page with #lead-sent", async () => {
@@ -125,7 +127,12 @@ describe("POST /api/leads/form/ (the forms without script)", () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe("/contact#lead-sent");
     const rows = await t.database.db.select().from(leads);
-    expect(rows.at(-1)).toMatchObject({ name: "Zoë Ångström", email: "ananya@example.com", designIdea: "A ring & a pendant, 18k – size 6", source: "contact" });
+    expect(rows.at(-1)).toMatchObject({
+      name: "Zoë Ångström",
+      email: "ananya@example.com",
+      designIdea: "A ring & a pendant, 18k – size 6",
+      source: "contact",
+    });
     expect(t.mailer.sent.at(-1)!.subject).toBe("New enquiry from Zoë Ångström (contact)");
 
     const home = await form({ name: "Sam", email: "sam@example.com", phone: "", design_idea: "", source: "home" });

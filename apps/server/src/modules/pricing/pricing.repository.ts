@@ -1,7 +1,7 @@
-import { desc, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { PricingTables } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
-import { pricingVersions } from "../../db/schema/index.ts";
+import { pricingVersions, users } from "../../db/schema/index.ts";
 
 export type PricingVersionRow = typeof pricingVersions.$inferSelect;
 
@@ -61,6 +61,41 @@ export async function insertFirstPricingVersion(db: Db, values: { tables: Pricin
 /** The newest versions first. */
 export function listPricingVersions(db: Db, limit: number): Promise<PricingVersionRow[]> {
   return db.select().from(pricingVersions).orderBy(desc(pricingVersions.version)).limit(limit);
+}
+
+const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
+export type PricingAuthor = { id: string; firstName: string; lastName: string; email: string } | null;
+
+/** One version with who saved it. */
+export async function findPricingVersion(db: Db, version: number): Promise<{ row: PricingVersionRow; author: PricingAuthor } | undefined> {
+  const [found] = await db
+    .select({ row: pricingVersions, author })
+    .from(pricingVersions)
+    .leftJoin(users, eq(users.id, pricingVersions.createdBy))
+    .where(eq(pricingVersions.version, version))
+    .limit(1);
+  return found;
+}
+
+export async function countPricingVersions(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pricingVersions);
+  return row?.n ?? 0;
+}
+
+/** A page of versions, newest first, with who saved each (without their tables). */
+export function listPricingVersionPage(db: Db, limit: number, offset: number) {
+  return db
+    .select({
+      version: pricingVersions.version,
+      note: pricingVersions.note,
+      createdAt: pricingVersions.createdAt,
+      author,
+    })
+    .from(pricingVersions)
+    .leftJoin(users, eq(users.id, pricingVersions.createdBy))
+    .orderBy(desc(pricingVersions.version))
+    .limit(limit)
+    .offset(offset);
 }
 
 function isUniqueViolation(err: unknown): boolean {

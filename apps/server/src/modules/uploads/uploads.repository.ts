@@ -68,6 +68,22 @@ export function listCadFiles(db: Db, cadIds: string[]): Promise<UploadRow[]> {
     .orderBy(asc(uploads.position), asc(uploads.createdAt));
 }
 
+/** Marks processed uploads that belong to no design or CAD version (gallery photographs) completed. */
+export async function completeUploads(db: Db, ids: string[], at: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(uploads)
+    .set({ status: "completed", updatedAt: at })
+    .where(and(inArray(uploads.id, ids), eq(uploads.status, "processing")))
+    .returning({ id: uploads.id });
+  return rows.length;
+}
+
+export function findUploads(db: Db, ids: string[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(uploads).where(inArray(uploads.id, ids));
+}
+
 export async function deleteUploads(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(uploads).where(inArray(uploads.id, ids));

@@ -73,6 +73,9 @@ const CONTENT_TYPES: Record<string, string> = {
   step: "model/step",
 };
 
+/** The upload kind of each folder's images. */
+const INGEST_KINDS = { designs: "design_image", cad: "cad_image", gallery: "gallery_image" } as const;
+
 /** A 3D file accepted by content, waiting in a temporary file. */
 export interface StagedModel {
   tmpPath: string;
@@ -104,7 +107,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       url: urls?.image ?? null,
       thumbnail: urls?.thumbnail ?? null,
       created_at: row.createdAt.toISOString(),
-      deletable: orderStatus === null || (DESIGN_EDITABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus),
+      deletable: row.kind !== "gallery_image" && (orderStatus === null || (DESIGN_EDITABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus)),
     };
   }
 
@@ -140,10 +143,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async ingestImages(
       userId: string,
       files: StagedImage[],
-      folder: "designs" | "cad",
+      folder: "designs" | "cad" | "gallery",
       options: { skipUnreadable?: boolean } = {},
     ): Promise<IngestedBatch> {
-      const kind = folder === "cad" ? "cad_image" : "design_image";
+      const kind = INGEST_KINDS[folder];
       const rows = await repo.insertUploads(
         db,
         files.map((f) => ({
@@ -226,6 +229,34 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
     attachToCad: (tx: Db, ids: string[], cadDesignId: string) => repo.attachCadUploads(tx, ids, cadDesignId, clock.now()),
 
+    /**
+     * Images that belong to no design (the gallery's photographs): marks a processed batch
+     * completed in the caller's transaction, so the start-up sweep never takes it for abandoned.
+     */
+    completeStandalone: (tx: Db, ids: string[]) => repo.completeUploads(tx, ids, clock.now()),
+
+    /** Signed URLs of completed images by upload id (missing ids are left out). */
+    async imageUrlsById(from: Db, ids: string[]): Promise<Map<string, SignedImageUrls>> {
+      const rows = await repo.findUploads(from, ids);
+      return new Map(
+        rows.flatMap((r) => {
+          const urls = signedUrls(r);
+          return urls ? [[r.id, urls] as const] : [];
+        }),
+      );
+    },
+
+    /**
+     * Deletes standalone uploads in the caller's transaction and returns the removal of their
+     * files, to run once that transaction has committed.
+     */
+    async removeStandalone(tx: Db, ids: string[]): Promise<() => Promise<void>> {
+      const rows = await repo.findUploads(tx, ids);
+      await repo.deleteUploads(tx, rows.map((r) => r.id));
+      const keys = rows.flatMap(keysOf);
+      return () => deleteQuietly(storage, keys);
+    },
+
     /** Signed URLs of designs' reference images, in display order. */
     async designImageUrls(from: Db, designIds: string[]): Promise<{ designId: string; urls: SignedImageUrls & { id: string } }[]> {
       const rows = await repo.listDesignImages(from, designIds);
@@ -273,6 +304,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const found = assertCanAccess(actor, await repo.findUpload(tx, id, true));
         if (found.designId && deps.beforeDesignImageRemoved) await deps.beforeDesignImageRemoved(tx, found.designId);
         if (found.cadDesignId) throw new ConflictError("This file is part of an order's CAD version and cannot be deleted.");
+        if (found.kind === "gallery_image") throw new ConflictError("This photograph belongs to a gallery post: change it in the gallery.");
         await repo.deleteUploads(tx, [found.id]);
         return found;
       });

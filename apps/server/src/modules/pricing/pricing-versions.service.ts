@@ -1,0 +1,108 @@
+import type { Estimate, Paginated, PricingTables, PricingVersion } from "@atelier/contract";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import type { Actor } from "../../lib/access.ts";
+import { pageWindow, toPage } from "../../lib/pagination.ts";
+import type { AuditService } from "../audit/audit.service.ts";
+import { computeEstimate, type EstimateInput } from "./pricing.engine.ts";
+import * as repo from "./pricing.repository.ts";
+import type { PricingAuthor } from "./pricing.repository.ts";
+import type { PricingService } from "./pricing.service.ts";
+import { assertSensibleTables, tablesChange } from "./pricing.validation.ts";
+
+/** Any constant works; it only has to be the same for every instance of this app. */
+const PRICING_SAVE_LOCK_ID = 727_102;
+
+export interface PricingVersionsDeps {
+  db: Db;
+  pricing: PricingService;
+  /** A design's pricing attributes, for previews (the designs module's service). */
+  designs: { pricingInput(id: string): Promise<EstimateInput> };
+  audit: AuditService;
+  publicUrl: string;
+}
+
+const authorOf = (a: PricingAuthor): PricingVersion["created_by"] =>
+  a ? { id: a.id, name: `${a.firstName} ${a.lastName}`.trim() || a.email, email: a.email } : null;
+
+export type PricingVersionSummary = Omit<PricingVersion, "tables">;
+
+/**
+ * The staff side of pricing: the version in force, the history of versions, admins' saves
+ * (a new version, audited in the same transaction; new estimates use it at once) and previews
+ * of a design's estimate under draft tables.
+ */
+export function createPricingVersionsService(deps: PricingVersionsDeps) {
+  const { db, pricing, designs, audit } = deps;
+
+  async function version(from: Db, number: number): Promise<PricingVersion> {
+    const found = await repo.findPricingVersion(from, number);
+    if (!found) throw new Error(`pricing version ${number} vanished`);
+    const { row, author } = found;
+    return {
+      id: String(row.version),
+      version: row.version,
+      tables: row.tables,
+      created_at: row.createdAt.toISOString(),
+      created_by: authorOf(author),
+      note: row.note,
+    };
+  }
+
+  return {
+    /** The version in force (seeded on demand). */
+    async inForce(): Promise<PricingVersion> {
+      const { version: number } = await pricing.current();
+      return version(db, number);
+    },
+
+    async list(page: number): Promise<Paginated<PricingVersionSummary>> {
+      await pricing.current(); // a fresh install lists its seeded version
+      const baseUrl = `${deps.publicUrl}/api/staff/pricing/versions/`;
+      const total = await repo.countPricingVersions(db);
+      toPage([], total, page, baseUrl); // 404 "Invalid page." before reading rows
+      const { limit, offset } = pageWindow(page);
+      const rows = await repo.listPricingVersionPage(db, limit, offset);
+      const results = rows.map((r): PricingVersionSummary => ({
+        id: String(r.version),
+        version: r.version,
+        created_at: r.createdAt.toISOString(),
+        created_by: authorOf(r.author),
+        note: r.note,
+      }));
+      return toPage(results, total, page, baseUrl);
+    },
+
+    /**
+     * Saves the tables as the next version. Saves are taken one at a time (an advisory lock),
+     * so each is numbered after the one before it and its audit row compares it with the
+     * version it actually replaced.
+     */
+    async save(actor: Actor, input: { tables: PricingTables; note: string }): Promise<PricingVersion> {
+      assertSensibleTables(input.tables);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${PRICING_SAVE_LOCK_ID})`);
+        const previous = await pricing.current(tx);
+        const row = await repo.insertPricingVersion(tx, { tables: input.tables, note: input.note, createdBy: actor.id });
+        await audit.record(tx, {
+          actor,
+          action: "pricing.saved",
+          targetType: "pricing",
+          targetId: String(row.version),
+          targetLabel: `Pricing v${row.version}`,
+          ...tablesChange(previous.tables, input.tables),
+        });
+        return version(tx, row.version);
+      });
+    },
+
+    /** A design's estimate under the tables in force and under draft tables (numbered as the next version). */
+    async preview(designId: string, draft: PricingTables): Promise<{ current: Estimate; draft: Estimate }> {
+      assertSensibleTables(draft);
+      const input = await designs.pricingInput(designId);
+      const { version: number, tables } = await pricing.current();
+      return { current: computeEstimate(input, tables, number), draft: computeEstimate(input, draft, number + 1) };
+    },
+  };
+}
+export type PricingVersionsService = ReturnType<typeof createPricingVersionsService>;
