@@ -13,6 +13,9 @@ const dataDir = process.env.E2E_DATA_DIR;
 // The journeys' staff account, made before the server opens the data folder (see support.ts).
 process.env.E2E_STAFF_EMAIL ??= "jeweller@e2e.example.com";
 process.env.E2E_STAFF_PASSWORD ??= "Bench-Polish-Loupe-91";
+// The journeys' admin account (pricing, people, audit), made the same way.
+process.env.E2E_ADMIN_EMAIL ??= "owner@e2e.example.com";
+process.env.E2E_ADMIN_PASSWORD ??= "Hallmark-Assay-Ledger-73";
 
 export default defineConfig({
   testDir: ".",
@@ -37,7 +40,7 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `rm -rf ${dataDir} && printf '%s\\n' "$E2E_STAFF_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_STAFF_EMAIL" --role staff && npm start`,
+        command: `rm -rf ${dataDir} && printf '%s\\n' "$E2E_STAFF_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_STAFF_EMAIL" --role staff && printf '%s\\n' "$E2E_ADMIN_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_ADMIN_EMAIL" --role admin && npm start`,
         cwd: "..",
         url: `${baseURL}/api/health/`,
         reuseExistingServer: false,

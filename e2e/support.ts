@@ -9,6 +9,8 @@ export const PASSWORD = "Velvet-Garnet-42";
  */
 export const STAFF_EMAIL = process.env.E2E_STAFF_EMAIL ?? "jeweller@e2e.example.com";
 export const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? "Bench-Polish-Loupe-91";
+export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "owner@e2e.example.com";
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "Hallmark-Assay-Ledger-73";
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "";
 
 let n = 0;
