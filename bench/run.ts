@@ -8,6 +8,11 @@ interface BenchPart {
 }
 
 const PARTS: Record<string, BenchPart> = {
+  api: {
+    describe:
+      "requests/s of the designs list, one design, the signed-in user and health against a bare Fastify route with the same JSON (autocannon), and the server's memory",
+    load: () => import("./api/run.ts"),
+  },
   designs: {
     describe: "create a design with 5 × 5 MB images (time, server peak RSS); list latency at 1 000 and 100 000 designs",
     load: () => import("./designs/run.ts"),
