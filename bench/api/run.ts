@@ -10,6 +10,9 @@
  * - Memory: the first start's peak (VmHWM, migrations included), RSS after the load (steady, after
  *   a short idle), and RSS after a warm restart with the same traffic.
  *
+ * BENCH_API_PROFILE=<folder> starts the server with `--cpu-prof` into that folder (one .cpuprofile
+ * per server start; open it in Chrome DevTools) to see where the time goes.
+ *
  * PGlite by default (a fresh data folder); with BENCH_DATABASE_URL (an admin URL such as
  * postgres://postgres@127.0.0.1:5432/postgres) a fresh PostgreSQL database made and dropped.
  */
@@ -69,7 +72,9 @@ interface Server {
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/main.js"], {
+  const profileDir = process.env.BENCH_API_PROFILE;
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, "dist/main.js"], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_SCALE: "10000" },
     stdio: ["ignore", "ignore", "inherit"],

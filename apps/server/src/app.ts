@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -28,6 +27,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { AppError, ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
+import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
 import type { Mailer } from "./lib/mail.ts";
 import { createSafeFetcher, type SafeFetcher } from "./lib/safe-fetch.ts";
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

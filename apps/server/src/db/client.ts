@@ -1,5 +1,9 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -26,6 +30,28 @@ export interface Database {
 export const MIGRATIONS_DIR = path.join(serverPackageRoot(), "drizzle");
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_ID = 727_001;
+
+/**
+ * PGlite's settings. Its PostgreSQL keeps shared buffers inside the process's WebAssembly memory,
+ * which never shrinks: 16 MB instead of PostgreSQL's 128 MB keeps the server's resident memory
+ * about 110 MB lower, and this app's working set fits (the files stay in the OS page cache).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * Creates the database files of a new PGlite folder in a short-lived child process. PGlite's
+ * initdb runs a second PostgreSQL in WebAssembly and leaves about 500 MB of memory behind that
+ * the process never returns; in a child, that memory goes back to the system when it exits, and
+ * the server then opens the folder as on any later start.
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = require(${JSON.stringify(entry)});
+(async () => { const db = new PGlite(${JSON.stringify(dir)}); await db.waitReady; await db.close(); })()
+  .catch((err) => { console.error(err); process.exit(1); });`;
+  await promisify(execFile)(process.execPath, ["-e", script], { timeout: 300_000 });
+}
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
@@ -58,7 +84,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGlite;
   try {
-    client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    if (options.pgliteDir) await initPgliteDir(options.pgliteDir);
+    client = new PGlite(options.pgliteDir, { startParams: PGLITE_START_PARAMS });
     await client.waitReady;
   } catch (err) {
     lock?.release();

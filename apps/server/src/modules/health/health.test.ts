@@ -21,6 +21,11 @@ describe("GET /api/health/", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/nope/" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: "Not found." });
+    // Error answers carry the same security headers as any other.
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
   });
 
   it("serves the OpenAPI document generated from the contract", async () => {
