@@ -76,10 +76,10 @@ export async function countUserDesigns(db: Db, userId: string, search = ""): Pro
   return row?.n ?? 0;
 }
 
-/** Newest first; the order matches the (user_id, created_at desc, id desc) index exactly. */
-export function listUserDesigns(db: Db, userId: string, search: string, limit: number, offset: number): Promise<DesignRow[]> {
+/** Newest first, each with the total of matches; the order matches the (user_id, created_at desc, id desc) index exactly. */
+export function listUserDesigns(db: Db, userId: string, search: string, limit: number, offset: number): Promise<{ design: DesignRow; total: number }[]> {
   return db
-    .select()
+    .select({ design: designs, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(designs)
     .where(userDesignsWhere(userId, search))
     .orderBy(sql`${designs.createdAt} desc nulls last`, sql`${designs.id} desc nulls last`)

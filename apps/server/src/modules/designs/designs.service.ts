@@ -18,8 +18,8 @@ import { deleteQuietly } from "../../lib/storage.ts";
 import type { StagedImage } from "../uploads/multipart.ts";
 import { stageRemoteImages } from "../uploads/remote-images.ts";
 import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
-import type { IngestedBatch, UploadRow, UploadsService } from "../uploads/uploads.service.ts";
-import type { OrderRow, OrdersService } from "../orders/orders.service.ts";
+import type { DesignImageUrls, IngestedBatch, UploadRow, UploadsService } from "../uploads/uploads.service.ts";
+import type { DesignOrderSummary, OrdersService } from "../orders/orders.service.ts";
 import { estimateInputOf, type EstimateInput } from "../pricing/pricing.engine.ts";
 import * as repo from "./designs.repository.ts";
 import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
@@ -43,9 +43,8 @@ export interface DesignsServiceDeps {
 export function toDesignResponse(
   row: DesignRow,
   stones: StoneRow[],
-  images: UploadRow[],
-  uploads: UploadsService,
-  order: OrderRow | undefined,
+  images: DesignImageUrls[],
+  order: DesignOrderSummary | undefined,
 ): Design {
   const first = stones[0];
   return {
@@ -90,10 +89,7 @@ export function toDesignResponse(
     stone_color: first?.stoneColor ?? "",
     stone_cut: first?.stoneCut ?? "",
     stone_setting: row.settingType,
-    images: images.flatMap((img) => {
-      const urls = uploads.signedUrls(img);
-      return urls ? [{ id: img.id, ...urls, width: img.width, height: img.height }] : [];
-    }),
+    images: images.map((img) => ({ ...img.urls, width: img.width, height: img.height })),
     status: row.status,
     source: row.source,
     created_at: row.createdAt.toISOString(),
@@ -133,6 +129,17 @@ function columnsFromForm(data: DesignData): Omit<NewDesign, "userId"> {
   };
 }
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
 const imageLimitError = () => new ValidationError({ images: [tooManyImagesMessage()] });
 const attachConflict = () => new ConflictError("An image was deleted while the design was being saved. Please try again.");
 
@@ -145,10 +152,10 @@ export function createDesignsService(deps: DesignsServiceDeps) {
     const row = assertCanAccess(actor, await repo.findDesign(db, id));
     const [stones, images, ordersOf] = await Promise.all([
       repo.listStones(db, [row.id]),
-      uploads.designImages(db, [row.id]),
+      uploads.designImageUrls(db, [row.id]),
       orders.ordersOfDesigns([row.id]),
     ]);
-    return toDesignResponse(row, stones, images, uploads, ordersOf.get(row.id));
+    return toDesignResponse(row, stones, images, ordersOf.get(row.id));
   }
 
   /** The design's order, created in the same transaction as the design. */
@@ -193,25 +200,17 @@ export function createDesignsService(deps: DesignsServiceDeps) {
     async list(actor: Actor, page: number, search: string): Promise<Paginated<Design>> {
       const term = search.trim().slice(0, 200);
       const baseUrl = `${deps.publicUrl}/api/designs/${term ? `?search=${encodeURIComponent(term)}` : ""}`;
-      const total = await repo.countUserDesigns(db, actor.id, term);
-      toPage([], total, page, baseUrl); // 404 "Invalid page." before reading any row
       const { limit, offset } = pageWindow(page);
+      // The page and the total in one statement; a page past the end has no rows to carry the
+      // total, so only then is it counted on its own (to tell an empty list from "Invalid page.").
       const rows = await repo.listUserDesigns(db, actor.id, term, limit, offset);
-      const ids = rows.map((r) => r.id);
-      const [stones, images, ordersOf] = await Promise.all([
-        repo.listStones(db, ids),
-        uploads.designImages(db, ids),
-        orders.ordersOfDesigns(ids),
-      ]);
-      const results = rows.map((row) =>
-        toDesignResponse(
-          row,
-          stones.filter((s) => s.designId === row.id),
-          images.filter((i) => i.designId === row.id),
-          uploads,
-          ordersOf.get(row.id),
-        ),
-      );
+      const total = rows[0]?.total ?? (page > 1 ? await repo.countUserDesigns(db, actor.id, term) : 0);
+      toPage([], total, page, baseUrl); // 404 "Invalid page." before reading anything else
+      const ids = rows.map((r) => r.design.id);
+      const [stones, images, ordersOf] = await Promise.all([repo.listStones(db, ids), uploads.designImageUrls(db, ids), orders.ordersOfDesigns(ids)]);
+      const stonesOf = groupBy(stones, (s) => s.designId);
+      const imagesOf = groupBy(images, (i) => i.designId);
+      const results = rows.map(({ design }) => toDesignResponse(design, stonesOf.get(design.id) ?? [], imagesOf.get(design.id) ?? [], ordersOf.get(design.id)));
       return toPage(results, total, page, baseUrl);
     },
 

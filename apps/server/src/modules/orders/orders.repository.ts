@@ -32,9 +32,13 @@ export function findOrder(db: Db, id: string, forUpdate = false): Promise<OrderR
   return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
 }
 
-export function findOrdersOfDesigns(db: Db, designIds: string[]): Promise<OrderRow[]> {
+/** What a design shows of its order: number, status and estimate. */
+export function findOrderSummariesOfDesigns(db: Db, designIds: string[]) {
   if (designIds.length === 0) return Promise.resolve([]);
-  return db.select().from(orders).where(inArray(orders.designId, designIds));
+  return db
+    .select({ id: orders.id, designId: orders.designId, orderNumber: orders.orderNumber, status: orders.status, estimate: orders.estimate })
+    .from(orders)
+    .where(inArray(orders.designId, designIds));
 }
 
 export function findOrderOfDesign(db: Db, designId: string, forUpdate = false): Promise<OrderRow | undefined> {

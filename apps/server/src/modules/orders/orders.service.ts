@@ -109,6 +109,9 @@ function cancelledEntry(actor: Actor, order: OrderRow, reason: string): AuditRec
 
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
 
+/** What a design shows of its order. */
+export type DesignOrderSummary = Pick<OrderRow, "id" | "orderNumber" | "status" | "estimate">;
+
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 export function createOrdersService(deps: OrdersServiceDeps) {
@@ -432,8 +435,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /** Each design's order: reference, estimate and whether the design may still change. */
-    async ordersOfDesigns(designIds: string[]): Promise<Map<string, OrderRow>> {
-      const rows = await repo.findOrdersOfDesigns(db, designIds);
+    async ordersOfDesigns(designIds: string[]): Promise<Map<string, DesignOrderSummary>> {
+      const rows = await repo.findOrderSummariesOfDesigns(db, designIds);
       return new Map(rows.flatMap((r) => (r.designId ? [[r.designId, r]] : [])));
     },
 

@@ -104,6 +104,25 @@ export function listDesignImages(db: Db, designIds: string[]): Promise<UploadRow
     .orderBy(asc(uploads.designId), asc(uploads.position), asc(uploads.createdAt));
 }
 
+/** What showing designs' completed images needs (their signed URLs and size), in display order. */
+export function listDesignImageFiles(db: Db, designIds: string[]) {
+  if (designIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: uploads.id,
+      designId: uploads.designId,
+      status: uploads.status,
+      storageKey: uploads.storageKey,
+      thumbnailKey: uploads.thumbnailKey,
+      previewKey: uploads.previewKey,
+      width: uploads.width,
+      height: uploads.height,
+    })
+    .from(uploads)
+    .where(and(inArray(uploads.designId, designIds), eq(uploads.status, "completed")))
+    .orderBy(asc(uploads.designId), asc(uploads.position), asc(uploads.createdAt));
+}
+
 /** Every upload row of a design, whatever its status (for deleting its files). */
 export function listUploadsOfDesign(db: Db, designId: string): Promise<UploadRow[]> {
   return db.select().from(uploads).where(eq(uploads.designId, designId));

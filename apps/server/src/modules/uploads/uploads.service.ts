@@ -84,12 +84,19 @@ export interface StagedModel {
   format: CadModelFormat;
 }
 
+export interface DesignImageUrls {
+  designId: string;
+  width: number | null;
+  height: number | null;
+  urls: SignedImageUrls & { id: string };
+}
+
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
 export function createUploadsService(deps: UploadsServiceDeps) {
   const { db, storage, signer, clock } = deps;
 
-  function signedUrls(row: UploadRow): SignedImageUrls | null {
+  function signedUrls(row: Pick<UploadRow, "status" | "storageKey" | "thumbnailKey" | "previewKey">): SignedImageUrls | null {
     if (row.status !== "completed" || !row.storageKey || !row.thumbnailKey || !row.previewKey) return null;
     return { image: signer.sign(row.storageKey), thumbnail: signer.sign(row.thumbnailKey), preview: signer.sign(row.previewKey) };
   }
@@ -257,12 +264,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return () => deleteQuietly(storage, keys);
     },
 
-    /** Signed URLs of designs' reference images, in display order. */
-    async designImageUrls(from: Db, designIds: string[]): Promise<{ designId: string; urls: SignedImageUrls & { id: string } }[]> {
-      const rows = await repo.listDesignImages(from, designIds);
+    /** Signed URLs (and pixel size) of designs' reference images, in display order. */
+    async designImageUrls(from: Db, designIds: string[]): Promise<DesignImageUrls[]> {
+      const rows = await repo.listDesignImageFiles(from, designIds);
       return rows.flatMap((r) => {
         const urls = signedUrls(r);
-        return urls && r.designId ? [{ designId: r.designId, urls: { id: r.id, ...urls } }] : [];
+        return urls && r.designId ? [{ designId: r.designId, width: r.width, height: r.height, urls: { id: r.id, ...urls } }] : [];
       });
     },
 
