@@ -2,6 +2,7 @@
 // on plain `node`, with no TypeScript loader. The workspace contract (@atelier/contract, TypeScript
 // source) is inlined; packages from node_modules stay external and are loaded by Node as installed
 // (native addons, PGlite's WebAssembly and Swagger UI's assets live beside their own code).
+import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -20,6 +21,9 @@ const externalPackages = {
   },
 };
 
+// Chunk names change with their content: last build's must not pile up.
+fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { main: "src/main.ts", admin: "src/cli/admin.ts" },
@@ -27,6 +31,10 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
+  // Modules imported with import() (e-mail templates, the PDF, the link extractor) become their
+  // own chunks, loaded when first used: their packages are not read at start-up.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   target: "node20.19",
   sourcemap: true,
   legalComments: "none",

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { openDatabase, runMigrations, type Database } from "./db/client.ts";
@@ -24,6 +24,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   let redis: Redis | undefined;
   let rateLimits: RateLimitStore;
   if (config.redisUrl) {
+    const { Redis } = await import("ioredis");
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     rateLimits = createRedisRateLimitStore(redis);
   } else {

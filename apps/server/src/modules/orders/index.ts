@@ -29,7 +29,6 @@ import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
 import type { CadService } from "./cad.service.ts";
 import { readCadForm } from "./cad-form.ts";
-import { renderOrderPdf } from "./order-pdf.ts";
 import type { OrdersService } from "./orders.service.ts";
 import type { PaymentsService } from "./payments.service.ts";
 import type { QuotesService } from "./quotes.service.ts";
@@ -93,6 +92,8 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
     ...customer,
     handler: async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const order = await orders.get(actorOf(req), uuidOr404(req.params.id));
+      // pdfkit and its fonts are loaded on the first download, not at start-up.
+      const { renderOrderPdf } = await import("./order-pdf.ts");
       const pdf = await renderOrderPdf(order, { generatedAt: new Date(), publicUrl: opts.publicUrl });
       return reply
         .type("application/pdf")
