@@ -70,13 +70,26 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * The server is started as `npm start` starts it: the environment settings and Node flags of the
+ * server package's start script (MALLOC_ARENA_MAX, the young generation's size), then dist/main.js.
+ */
+function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, "package.json"), "utf8")) as { scripts: { start: string } };
+  const match = /^((?:\w+=\S+\s+)*)node\s+(.*?)\s*dist\/main\.js$/.exec(manifest.scripts.start.trim());
+  if (!match) throw new Error(`unexpected start script: ${manifest.scripts.start}`);
+  const env = Object.fromEntries((match[1] ?? "").trim().split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
+  return { env, nodeArgs: (match[2] ?? "").split(/\s+/).filter(Boolean) };
+}
+
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
+  const start = startCommand();
   const profileDir = process.env.BENCH_API_PROFILE;
   const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, "dist/main.js"], {
+  const child = spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, "dist/main.js"], {
     cwd: SERVER_DIR,
-    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_SCALE: "10000" },
+    env: { ...process.env, ...start.env, ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_SCALE: "10000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((r) => child.on("exit", () => r()));
