@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import("@/routes/staff/queue")) },
           { path: paths.staff.order.path, ...page(() => import("@/routes/staff/order")) },
           // staff-admin screens:
+          { path: paths.staff.leads.path, ...page(() => import("@/routes/staff/leads")) },
           { path: "*", Component: NotFoundPage },
         ],
       },
