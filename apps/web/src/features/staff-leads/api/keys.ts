@@ -11,6 +11,9 @@ export const leadKeys = {
   list: (params: LeadListParams) => [...leadKeys.all, "list", params] as const,
 };
 
+/** The audit log's queries (its keys start with `staff-audit`): marking a lead handled adds a row there. */
+export const auditKey = ["staff-audit"] as const;
+
 /** `?page=2&state=open&search=ana`, as GET /api/staff/leads/ reads it (`staffLeadQuerySchema`). */
 export function leadQuery({ state, search, page }: LeadListParams): string {
   const q = new URLSearchParams({ page: String(page), state });

@@ -1,7 +1,7 @@
 import type { StaffLead } from "@atelier/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { leadKeys } from "./keys";
+import { auditKey, leadKeys } from "./keys";
 
 /** POST /api/staff/leads/{id}/handled/ {handled}: marks a lead handled, or open again; answers the lead. */
 export const setLeadHandled = (id: string, handled: boolean) =>
@@ -11,7 +11,6 @@ export function useSetLeadHandled() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) => setLeadHandled(id, handled),
-    // The audit log gains a row too (its keys start with `staff-audit`).
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: leadKeys.all }), qc.invalidateQueries({ queryKey: ["staff-audit"] })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: leadKeys.all }), qc.invalidateQueries({ queryKey: auditKey })]),
   });
 }
