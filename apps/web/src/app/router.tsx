@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: paths.staff.order.path, ...page(() => import("@/routes/staff/order")) },
           // staff-admin screens:
           { path: paths.staff.leads.path, ...page(() => import("@/routes/staff/leads")) },
+          { path: paths.staff.people.path, ...page(() => import("@/routes/staff/people")) },
           { path: "*", Component: NotFoundPage },
         ],
       },
