@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           // staff-admin screens:
           { path: paths.staff.leads.path, ...page(() => import("@/routes/staff/leads")) },
           { path: paths.staff.people.path, ...page(() => import("@/routes/staff/people")) },
+          { path: paths.staff.audit.path, ...page(() => import("@/routes/staff/audit")) },
           { path: "*", Component: NotFoundPage },
         ],
       },
