@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 
 /** A filter kept in the address: its values and the one meaning "no filter" (left out of the address). */
 export interface ListFilter<V extends string = string> {
@@ -28,6 +28,10 @@ export function pageFrom(value: string | null): number {
  */
 export function useListParams<F extends Filters>(filters: F) {
   const [params, setParams] = useSearchParams();
+  // While another page loads (a link was followed), a late search from this one must not follow it there.
+  const location = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.state !== "idle" && navigation.location?.pathname !== location.pathname;
   const search = params.get("search")?.trim() ?? "";
   const page = pageFrom(params.get("page"));
   const values = {} as Record<string, string>;
@@ -37,7 +41,8 @@ export function useListParams<F extends Filters>(filters: F) {
   }
 
   const update = useCallback(
-    (change: ListParamsChange<F>) =>
+    (change: ListParamsChange<F>) => {
+      if (leaving) return;
       setParams((current) => {
         const next = new URLSearchParams(current);
         if (change.search !== undefined) {
@@ -52,8 +57,9 @@ export function useListParams<F extends Filters>(filters: F) {
         if (change.page !== undefined && change.page > 1) next.set("page", String(change.page));
         else next.delete("page");
         return next;
-      }),
-    [setParams, filters],
+      });
+    },
+    [setParams, filters, leaving],
   );
 
   return { search, page, filters: values as FilterValues<F>, update };
