@@ -186,7 +186,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </div>
         <p className="shrink-0 text-sm text-muted sm:text-right">
           <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-          {recent && <span className="block text-xs">{formatRelative(entry.created_at)}</span>}
+          {recent && (
+            <span className="text-xs sm:block">
+              <span className="sm:hidden"> · </span>
+              {formatRelative(entry.created_at)}
+            </span>
+          )}
         </p>
       </div>
       {rows.length > 0 && <Changes rows={rows} />}
@@ -200,11 +205,13 @@ function Changes({ rows }: { rows: ChangeRow[] }) {
   const hidden = rows.length - shown.length;
   return (
     <div className="rounded-md border border-border bg-surface-muted/40 px-4 py-3">
-      <dl className="grid gap-x-6 gap-y-2.5 text-sm sm:grid-cols-[minmax(8rem,14rem)_1fr]">
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(6rem,max-content)_1fr]">
         {shown.map((row) => (
           <div key={row.key} className="contents">
-            <dt className="pt-0.5 text-xs font-medium uppercase tracking-[0.08em] text-muted sm:text-[0.7rem]">{row.label}</dt>
-            <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="change">
+            <dt className="flex items-center self-start text-[0.7rem] font-medium uppercase tracking-[0.08em] text-muted sm:h-7">
+              {row.label}
+            </dt>
+            <dd className="flex min-h-7 min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="change">
               {row.before !== undefined && (
                 <>
                   <del className="rounded bg-destructive-soft px-1.5 py-0.5 text-foreground no-underline">

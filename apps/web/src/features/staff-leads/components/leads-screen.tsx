@@ -265,12 +265,12 @@ function LeadItem({ lead }: { lead: StaffLead }) {
 
         <div className="flex shrink-0 items-start md:w-44 md:justify-end">
           {handled ? (
-            <Button variant="ghost" size="sm" onClick={toggle} loading={setHandled.isPending}>
-              {!setHandled.isPending && <Undo2 aria-hidden />} Reopen<span className="sr-only">: {lead.name}</span>
+            <Button variant="ghost" size="sm" onClick={toggle} loading={setHandled.isPending} aria-label={`Reopen: ${lead.name}`}>
+              {!setHandled.isPending && <Undo2 aria-hidden />} Reopen
             </Button>
           ) : (
-            <Button variant="secondary" size="sm" onClick={toggle} loading={setHandled.isPending}>
-              {!setHandled.isPending && <Check aria-hidden />} Mark handled<span className="sr-only">: {lead.name}</span>
+            <Button variant="secondary" size="sm" onClick={toggle} loading={setHandled.isPending} aria-label={`Mark handled: ${lead.name}`}>
+              {!setHandled.isPending && <Check aria-hidden />} Mark handled
             </Button>
           )}
         </div>

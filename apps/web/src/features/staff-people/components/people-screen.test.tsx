@@ -145,14 +145,14 @@ describe("people", () => {
         return { status: 200, body: makePerson({ is_active: false }) };
       },
     );
-    await userEvent.click(await screen.findByRole("button", { name: "Deactivate: Priya Shah" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Deactivate Priya Shah" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Deactivate Priya Shah?" });
     expect(confirm).toHaveTextContent("signed out everywhere");
     await userEvent.click(within(confirm).getByRole("button", { name: "Deactivate account" }));
     expect(await screen.findByText("Account deactivated")).toBeInTheDocument();
     expect(sentBody(sent(calls, "PATCH")[0])).toEqual({ is_active: false });
     expect(await screen.findByText("Deactivated")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Reactivate: Priya Shah" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reactivate Priya Shah" })).toBeInTheDocument();
   });
 
   it("shows a refusal (409) in the confirmation", async () => {

@@ -178,7 +178,7 @@ function PersonRow({
             {isMe && <Badge tone="gold">You</Badge>}
             {!p.is_active && <Badge tone="garnet">Deactivated</Badge>}
           </div>
-          <p className="truncate text-sm text-muted">{p.email}</p>
+          {name !== p.email && <p className="truncate text-sm text-muted">{p.email}</p>}
           <p className="text-xs text-muted">
             Joined <time dateTime={p.date_joined}>{formatDate(p.date_joined)}</time>
             {" · "}
@@ -221,12 +221,19 @@ function PersonRow({
             className="w-28 text-destructive hover:bg-destructive-soft/60"
             disabled={isMe}
             onClick={() => onChange({ is_active: false })}
+            aria-label={`Deactivate ${name}`}
           >
-            Deactivate<span className="sr-only">: {name}</span>
+            Deactivate
           </Button>
         ) : (
-          <Button variant="ghost" size="sm" className="w-28" onClick={() => onChange({ is_active: true })}>
-            Reactivate<span className="sr-only">: {name}</span>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-28"
+            onClick={() => onChange({ is_active: true })}
+            aria-label={`Reactivate ${name}`}
+          >
+            Reactivate
           </Button>
         )}
       </div>
