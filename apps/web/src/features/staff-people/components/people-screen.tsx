@@ -189,8 +189,10 @@ function PersonRow({
                   {formatRelative(p.last_seen_at)}
                 </time>
               </>
-            ) : (
+            ) : p.is_active ? (
               "never signed in"
+            ) : (
+              "signed out everywhere"
             )}
             {p.order_count > 0 && <> · {p.order_count === 1 ? "1 order" : `${p.order_count} orders`}</>}
           </p>
