@@ -48,6 +48,9 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import("@/routes/staff/queue")) },
           { path: paths.staff.order.path, ...page(() => import("@/routes/staff/order")) },
           // staff-admin screens:
+          { path: paths.staff.leads.path, ...page(() => import("@/routes/staff/leads")) },
+          { path: paths.staff.people.path, ...page(() => import("@/routes/staff/people")) },
+          { path: paths.staff.audit.path, ...page(() => import("@/routes/staff/audit")) },
           { path: "*", Component: NotFoundPage },
         ],
       },
