@@ -98,6 +98,34 @@ describe("signup form", () => {
     expect(await screen.findByText("Registration failed")).toBeInTheDocument();
     expect(screen.getAllByText("A user with that email already exists.").length).toBeGreaterThan(0);
   });
+
+  it("puts the server's field errors on the fields and focuses the first", async () => {
+    stubFetch(() => ({ status: 400, body: { password: ["This password is too common."], confirm_password: ["The two password fields didn't match."] } }));
+    renderRoutes([page("/signup", <SignupForm />)], "/signup");
+    await userEvent.type(screen.getByLabelText(/^Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/^Password/), "password1");
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), "password1");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Registration failed")).toBeInTheDocument();
+    // Under the field and in the toast.
+    expect(screen.getAllByText("This password is too common.")).toHaveLength(2);
+    expect(screen.getByText("The two password fields didn't match.")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription("This password is too common.");
+  });
+
+  it("marks the confirmation on a mismatch but tells it only in the toast", async () => {
+    stubFetch(() => ({ status: 201 }));
+    renderRoutes([page("/signup", <SignupForm />)], "/signup");
+    await userEvent.type(screen.getByLabelText(/^Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/^Password/), "Velvet-Garnet-42");
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), "Velvet-Garnet-43");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Confirm password/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/^Confirm password/)).toHaveFocus();
+  });
 });
 
 describe("forgot password form", () => {
