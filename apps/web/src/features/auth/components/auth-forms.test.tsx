@@ -195,4 +195,26 @@ describe("reset password form", () => {
     expect(await screen.findByRole("heading", { name: "Password reset successful" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Continue to sign in" })).toHaveAttribute("href", "/login");
   });
+
+  it("speaks of setting a password on an invited account's welcome link (?welcome=1)", async () => {
+    let ok = false;
+    const calls = stubFetch(() => (ok ? { status: 200, body: { message: "done" } } : { status: 400, body: { error: "This password reset link is invalid or has already been used." } }));
+    renderRoutes(routes, "/reset-password/dWlk/tok?welcome=1");
+    expect(screen.getByRole("heading", { name: "Set your password" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^New password/), "abc");
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), "abc");
+    await userEvent.click(screen.getByRole("button", { name: "Set password" }));
+    // The spec's checks keep their texts.
+    expect(await screen.findByText("Password too short")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/^New password/), "-Opal-Harbour-19");
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), "-Opal-Harbour-19");
+    await userEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(await screen.findByText("Password not set")).toBeInTheDocument();
+    ok = true;
+    await userEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(await screen.findByRole("heading", { name: "Your password is set" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Continue to sign in" })).toHaveAttribute("href", "/login");
+    expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ uid: "dWlk", token: "tok", new_password: "abc-Opal-Harbour-19", confirm_password: "abc-Opal-Harbour-19" });
+  });
 });

@@ -3,7 +3,7 @@ import { resetPasswordFormSchema } from "@atelier/contract";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -14,12 +14,15 @@ import { applyServerErrors } from "@/lib/form-errors";
 import { resetPassword } from "../api/auth-api";
 import { inlineError, toastFailedCheck } from "../utils/form-checks";
 import { AuthCard } from "./auth-card";
+import { resetPasswordWording } from "./reset-password-wording";
 
 const resolver = zodResolver(resetPasswordFormSchema);
 const FIELDS = ["new_password", "confirm_password"] as const;
 
 export function ResetPasswordForm() {
   const { uid, token } = useParams();
+  const [search] = useSearchParams();
+  const wording = resetPasswordWording(search);
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const valid = Boolean(uid && token);
@@ -41,11 +44,11 @@ export function ResetPasswordForm() {
     try {
       await resetPassword({ uid: uid ?? "", token: token ?? "", ...values });
       setDone(true);
-      toast({ title: "Password reset successful!", description: "You can now sign in with your new password." });
+      toast({ title: wording.succeeded.title, description: wording.succeeded.description });
     } catch (err) {
       applyServerErrors(err, setError, FIELDS);
       const description = (err instanceof ApiError && (err.error ?? err.detail)) || "Something went wrong. Please try again.";
-      toast({ variant: "destructive", title: "Reset failed", description });
+      toast({ variant: "destructive", title: wording.failedTitle, description });
     }
   }
 
@@ -53,10 +56,10 @@ export function ResetPasswordForm() {
 
   if (done) {
     return (
-      <AuthCard title="Password reset successful">
+      <AuthCard title={wording.doneTitle}>
         <div className="flex flex-col items-center gap-4 text-center">
           <CheckCircle2 className="size-12 text-success" aria-hidden />
-          <p className="text-muted">Your password has been changed and every other session has been signed out.</p>
+          <p className="text-muted">{wording.doneText}</p>
           <Link to={paths.login.getHref()} className={buttonVariants({ size: "lg", className: "w-full" })}>
             Continue to sign in
           </Link>
@@ -67,7 +70,7 @@ export function ResetPasswordForm() {
 
   const error = { new_password: inlineError(errors.new_password), confirm_password: inlineError(errors.confirm_password) };
   return (
-    <AuthCard title="Set a new password" description="Your new password must be different from your previous one.">
+    <AuthCard title={wording.title} description={wording.description}>
       {/* The spec's checks (both filled, equal, 6 characters at least) are toasts, in that order. */}
       <form noValidate onSubmit={handleSubmit(onSubmit, toastFailedCheck)} className="flex flex-col gap-5">
         <Field id="new_password" label="New password" required error={error.new_password}>
@@ -89,7 +92,7 @@ export function ResetPasswordForm() {
           />
         </Field>
         <Button type="submit" size="lg" loading={isSubmitting}>
-          {isSubmitting ? "Resetting..." : "Reset Password"}
+          {isSubmitting ? wording.submitting : wording.submit}
         </Button>
       </form>
     </AuthCard>
