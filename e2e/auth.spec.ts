@@ -38,6 +38,8 @@ test("forgot → mail file → reset → sign in with the new password", async (
   await request.post("/api/auth/register/", { data: { email, password: PASSWORD, confirm_password: PASSWORD } });
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  // The page's code loads on the click; until it is there, "Email" is still the sign-in form's field.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();

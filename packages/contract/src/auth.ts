@@ -76,3 +76,42 @@ export const resetPasswordRequestSchema = z.object({
   confirm_password: required,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/*
+ * The web's auth forms. Their checks before any call are the spec's, with the spec's texts: the
+ * messages of the schemas below are the descriptions of AUTH_FORM_CHECKS, and the forms show a
+ * failed check as its toast (title and description).
+ */
+
+/** The reset page's own length check (spec: 6); the server's policy (PASSWORD_RULES) still applies. */
+export const RESET_PASSWORD_MIN_LENGTH = 6;
+
+/** In the order a form reports them: a missing field before a mismatch before a short password. */
+export const AUTH_FORM_CHECKS = {
+  emailRequired: { title: "Email required", description: "Please enter your email address." },
+  allFieldsRequired: { title: "All fields required", description: "Please fill in both password fields." },
+  passwordsDontMatch: { title: "Passwords don't match", description: "Please make sure your passwords match." },
+  newPasswordsDontMatch: { title: "Passwords don't match", description: "New password and confirmation must match." },
+  passwordTooShort: { title: "Password too short", description: `Password must be at least ${RESET_PASSWORD_MIN_LENGTH} characters long.` },
+} as const;
+export type AuthFormCheck = (typeof AUTH_FORM_CHECKS)[keyof typeof AUTH_FORM_CHECKS];
+
+export const signupFormSchema = registerRequestSchema.refine((v) => v.password === v.confirm_password, {
+  path: ["confirm_password"],
+  message: AUTH_FORM_CHECKS.passwordsDontMatch.description,
+});
+
+export const forgotPasswordFormSchema = z.object({
+  email: z.string().trim().min(1, AUTH_FORM_CHECKS.emailRequired.description).max(254),
+});
+
+const resetPassword = z.string().min(1, AUTH_FORM_CHECKS.allFieldsRequired.description).max(128, "Ensure this field has no more than 128 characters.");
+export const resetPasswordFormSchema = z
+  .object({ new_password: resetPassword, confirm_password: resetPassword })
+  .refine((v) => v.new_password === v.confirm_password, { path: ["confirm_password"], message: AUTH_FORM_CHECKS.passwordsDontMatch.description })
+  .refine((v) => v.new_password.length >= RESET_PASSWORD_MIN_LENGTH, { path: ["new_password"], message: AUTH_FORM_CHECKS.passwordTooShort.description });
+
+export const changePasswordFormSchema = changePasswordRequestSchema.refine((v) => v.new_password === v.confirm_password, {
+  path: ["confirm_password"],
+  message: AUTH_FORM_CHECKS.newPasswordsDontMatch.description,
+});

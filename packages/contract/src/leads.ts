@@ -32,6 +32,10 @@ export const leadRequestSchema = z.object({
 });
 export type LeadRequest = z.input<typeof leadRequestSchema>;
 
+/** What a visitor types into a lead form (the form adds its source and the honeypot). */
+export const leadFieldsSchema = leadRequestSchema.pick({ name: true, email: true, phone: true, design_idea: true });
+export type LeadFields = z.output<typeof leadFieldsSchema>;
+
 export const leadResponseSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -16,7 +16,19 @@ export function Label({ className, required, children, ...props }: ComponentProp
   );
 }
 
-/** A label, a control, an optional hint and the error text, wired for screen readers. */
+/**
+ * The ARIA of the control inside a `Field` with the same `id`: invalid when it has an error, and
+ * described by the error text, else by the hint (`hint: true` when the Field shows one).
+ * `invalid` marks a field whose error is told elsewhere (a toast) and has no text under it.
+ */
+export function fieldAria(id: string, error: string | undefined, options: { hint?: boolean; invalid?: boolean } = {}) {
+  return {
+    "aria-invalid": error || options.invalid ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : options.hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
+/** A label, a control, an optional hint and the error text, wired for screen readers (see fieldAria). */
 export function Field({
   id,
   label,

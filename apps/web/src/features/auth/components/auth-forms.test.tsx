@@ -98,6 +98,34 @@ describe("signup form", () => {
     expect(await screen.findByText("Registration failed")).toBeInTheDocument();
     expect(screen.getAllByText("A user with that email already exists.").length).toBeGreaterThan(0);
   });
+
+  it("puts the server's field errors on the fields and focuses the first", async () => {
+    stubFetch(() => ({ status: 400, body: { password: ["This password is too common."], confirm_password: ["The two password fields didn't match."] } }));
+    renderRoutes([page("/signup", <SignupForm />)], "/signup");
+    await userEvent.type(screen.getByLabelText(/^Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/^Password/), "password1");
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), "password1");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Registration failed")).toBeInTheDocument();
+    // Under the field and in the toast.
+    expect(screen.getAllByText("This password is too common.")).toHaveLength(2);
+    expect(screen.getByText("The two password fields didn't match.")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription("This password is too common.");
+  });
+
+  it("marks the confirmation on a mismatch but tells it only in the toast", async () => {
+    stubFetch(() => ({ status: 201 }));
+    renderRoutes([page("/signup", <SignupForm />)], "/signup");
+    await userEvent.type(screen.getByLabelText(/^Email/), "meera@example.com");
+    await userEvent.type(screen.getByLabelText(/^Password/), "Velvet-Garnet-42");
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), "Velvet-Garnet-43");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Confirm password/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/^Confirm password/)).toHaveFocus();
+  });
 });
 
 describe("forgot password form", () => {
@@ -166,5 +194,27 @@ describe("reset password form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
     expect(await screen.findByRole("heading", { name: "Password reset successful" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Continue to sign in" })).toHaveAttribute("href", "/login");
+  });
+
+  it("speaks of setting a password on an invited account's welcome link (?welcome=1)", async () => {
+    let ok = false;
+    const calls = stubFetch(() => (ok ? { status: 200, body: { message: "done" } } : { status: 400, body: { error: "This password reset link is invalid or has already been used." } }));
+    renderRoutes(routes, "/reset-password/dWlk/tok?welcome=1");
+    expect(screen.getByRole("heading", { name: "Set your password" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^New password/), "abc");
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), "abc");
+    await userEvent.click(screen.getByRole("button", { name: "Set password" }));
+    // The spec's checks keep their texts.
+    expect(await screen.findByText("Password too short")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/^New password/), "-Opal-Harbour-19");
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), "-Opal-Harbour-19");
+    await userEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(await screen.findByText("Password not set")).toBeInTheDocument();
+    ok = true;
+    await userEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(await screen.findByRole("heading", { name: "Your password is set" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Continue to sign in" })).toHaveAttribute("href", "/login");
+    expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ uid: "dWlk", token: "tok", new_password: "abc-Opal-Harbour-19", confirm_password: "abc-Opal-Harbour-19" });
   });
 });

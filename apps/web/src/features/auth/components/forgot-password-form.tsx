@@ -1,36 +1,40 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { forgotPasswordFormSchema } from "@atelier/contract";
 import { MailCheck } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { forgotPassword } from "../api/auth-api";
+import { inlineError, toastFailedCheck } from "../utils/form-checks";
 import { AuthCard } from "./auth-card";
 
-export function ForgotPasswordForm() {
-  const [email, setEmail] = useState("");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+const resolver = zodResolver(forgotPasswordFormSchema);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim()) {
-      toast({ variant: "destructive", title: "Email required", description: "Please enter your email address." });
-      return;
-    }
-    setPending(true);
+export function ForgotPasswordForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver, defaultValues: { email: "" } });
+
+  async function onSubmit({ email }: { email: string }) {
     try {
-      await forgotPassword(email.trim());
-      setSentTo(email.trim());
+      await forgotPassword(email);
+      setSentTo(email);
       toast({ title: "Reset email sent!", description: "If an account with this email exists, you will receive a password reset email." });
     } catch (err) {
+      applyServerErrors(err, setError, ["email"]);
       const description = (err instanceof ApiError && (err.error ?? err.detail)) || "Something went wrong. Please try again.";
       toast({ variant: "destructive", title: "Error", description });
-    } finally {
-      setPending(false);
     }
   }
 
@@ -54,6 +58,7 @@ export function ForgotPasswordForm() {
     );
   }
 
+  const emailError = inlineError(errors.email);
   return (
     <AuthCard
       title="Forgot your password?"
@@ -64,12 +69,13 @@ export function ForgotPasswordForm() {
         </Link>
       }
     >
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
-        <Field id="email" label="Email" required>
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+      {/* An empty e-mail is the spec's 'Email required' toast. */}
+      <form noValidate onSubmit={handleSubmit(onSubmit, toastFailedCheck)} className="flex flex-col gap-5">
+        <Field id="email" label="Email" required error={emailError}>
+          <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" {...fieldAria("email", emailError, { invalid: !!errors.email })} {...register("email")} />
         </Field>
-        <Button type="submit" size="lg" loading={pending}>
-          {pending ? "Sending..." : "Send Reset Link"}
+        <Button type="submit" size="lg" loading={isSubmitting}>
+          {isSubmitting ? "Sending..." : "Send Reset Link"}
         </Button>
       </form>
     </AuthCard>

@@ -1,18 +1,28 @@
-import { PASSWORD_RULES, type User } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  changePasswordFormSchema,
+  PASSWORD_RULES,
+  updateUserRequestSchema,
+  type ChangePasswordRequest,
+  type UpdateUserRequest,
+  type User,
+} from "@atelier/contract";
 import { Check } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { displayName, initials, useChangePassword, useUpdateUser, useUser } from "../api/auth-api";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
+import { displayName, initials, useChangePassword, useUpdateUser, useUser } from "../api/auth-api";
+import { inlineError, toastFailedCheck } from "../utils/form-checks";
 
 export function ProfileScreen() {
   const user = useUser();
@@ -45,31 +55,41 @@ export function ProfileScreen() {
   );
 }
 
+const accountResolver = zodResolver(updateUserRequestSchema);
+/** In the form's order; the server names the profile's fields `profile.<name>` too. */
+const ACCOUNT_FIELDS = ["first_name", "last_name", "profile.phone_number", "profile.company_name", "profile.address"] as const;
+
 function AccountForm({ user }: { user: User }) {
   const update = useUpdateUser();
-  const [form, setForm] = useState({
-    first_name: user.first_name,
-    last_name: user.last_name,
-    phone_number: user.profile.phone_number,
-    company_name: user.profile.company_name,
-    address: user.profile.address,
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: accountResolver,
+    defaultValues: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      profile: { phone_number: user.profile.phone_number, company_name: user.profile.company_name, address: user.profile.address },
+    },
   });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const fieldError = (name: string) => (update.error instanceof ApiError ? (update.error.field(name) ?? update.error.field(`profile.${name}`)) : undefined);
+  const error = {
+    first_name: errors.first_name?.message,
+    last_name: errors.last_name?.message,
+    phone_number: errors.profile?.phone_number?.message,
+    company_name: errors.profile?.company_name?.message,
+    address: errors.profile?.address?.message,
+  };
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    update.mutate(
-      {
-        first_name: form.first_name,
-        last_name: form.last_name,
-        profile: { phone_number: form.phone_number, company_name: form.company_name, address: form.address },
+  function onSubmit(values: UpdateUserRequest) {
+    update.mutate(values, {
+      onSuccess: () => toast({ title: "Profile updated", description: "Your account information has been saved." }),
+      onError: (err) => {
+        applyServerErrors(err, setError, ACCOUNT_FIELDS);
+        toast({ variant: "destructive", title: "Update failed", description: errorMessage(err, "Failed to update profile. Please try again.") });
       },
-      {
-        onSuccess: () => toast({ title: "Profile updated", description: "Your account information has been saved." }),
-        onError: (err) => toast({ variant: "destructive", title: "Update failed", description: errorMessage(err, "Failed to update profile. Please try again.") }),
-      },
-    );
+    });
   }
 
   return (
@@ -79,12 +99,12 @@ function AccountForm({ user }: { user: User }) {
         <CardDescription>Your name and contact details, used on quotes and deliveries.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
-          <Field id="first_name" label="First name" error={fieldError("first_name")}>
-            <Input id="first_name" autoComplete="given-name" value={form.first_name} onChange={set("first_name")} maxLength={150} />
+        <form onSubmit={handleSubmit(onSubmit)} className="grid gap-5 sm:grid-cols-2">
+          <Field id="first_name" label="First name" error={error.first_name}>
+            <Input id="first_name" autoComplete="given-name" maxLength={150} {...fieldAria("first_name", error.first_name)} {...register("first_name")} />
           </Field>
-          <Field id="last_name" label="Last name" error={fieldError("last_name")}>
-            <Input id="last_name" autoComplete="family-name" value={form.last_name} onChange={set("last_name")} maxLength={150} />
+          <Field id="last_name" label="Last name" error={error.last_name}>
+            <Input id="last_name" autoComplete="family-name" maxLength={150} {...fieldAria("last_name", error.last_name)} {...register("last_name")} />
           </Field>
           <Field id="username" label="Username" hint="Your username cannot be changed.">
             <Input id="username" value={user.username} readOnly disabled />
@@ -92,14 +112,14 @@ function AccountForm({ user }: { user: User }) {
           <Field id="email" label="Email" hint="Contact support to change your email address.">
             <Input id="email" type="email" value={user.email} readOnly disabled />
           </Field>
-          <Field id="phone_number" label="Phone" error={fieldError("phone_number")}>
-            <Input id="phone_number" type="tel" autoComplete="tel" value={form.phone_number} onChange={set("phone_number")} maxLength={40} />
+          <Field id="phone_number" label="Phone" error={error.phone_number}>
+            <Input id="phone_number" type="tel" autoComplete="tel" maxLength={40} {...fieldAria("phone_number", error.phone_number)} {...register("profile.phone_number")} />
           </Field>
-          <Field id="company_name" label="Company" error={fieldError("company_name")}>
-            <Input id="company_name" autoComplete="organization" value={form.company_name} onChange={set("company_name")} maxLength={200} />
+          <Field id="company_name" label="Company" error={error.company_name}>
+            <Input id="company_name" autoComplete="organization" maxLength={200} {...fieldAria("company_name", error.company_name)} {...register("profile.company_name")} />
           </Field>
-          <Field id="address" label="Address" className="sm:col-span-2" error={fieldError("address")}>
-            <Textarea id="address" autoComplete="street-address" value={form.address} onChange={set("address")} maxLength={500} />
+          <Field id="address" label="Address" className="sm:col-span-2" error={error.address}>
+            <Textarea id="address" autoComplete="street-address" maxLength={500} {...fieldAria("address", error.address)} {...register("profile.address")} />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" loading={update.isPending}>
@@ -112,24 +132,35 @@ function AccountForm({ user }: { user: User }) {
   );
 }
 
+const passwordResolver = zodResolver(changePasswordFormSchema);
+const PASSWORD_FIELDS = ["old_password", "new_password", "confirm_password"] as const;
+const NO_PASSWORDS = { old_password: "", new_password: "", confirm_password: "" };
+
 function SecurityForm() {
   const change = useChangePassword();
-  const [form, setForm] = useState({ old_password: "", new_password: "", confirm_password: "" });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const fieldError = (name: string) => (change.error instanceof ApiError ? change.error.field(name) : undefined);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: passwordResolver, defaultValues: NO_PASSWORDS });
+  const error = {
+    old_password: inlineError(errors.old_password),
+    new_password: inlineError(errors.new_password),
+    confirm_password: inlineError(errors.confirm_password),
+  };
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (form.new_password !== form.confirm_password) {
-      toast({ variant: "destructive", title: "Passwords don't match", description: "New password and confirmation must match." });
-      return;
-    }
-    change.mutate(form, {
+  function onSubmit(values: ChangePasswordRequest) {
+    change.mutate(values, {
       onSuccess: () => {
-        setForm({ old_password: "", new_password: "", confirm_password: "" });
+        reset(NO_PASSWORDS);
         toast({ title: "Password updated", description: "Your password has been changed. Other devices have been signed out." });
       },
-      onError: (err) => toast({ variant: "destructive", title: "Password change failed", description: errorMessage(err, "Failed to change password. Please try again.") }),
+      onError: (err) => {
+        applyServerErrors(err, setError, PASSWORD_FIELDS);
+        toast({ variant: "destructive", title: "Password change failed", description: errorMessage(err, "Failed to change password. Please try again.") });
+      },
     });
   }
 
@@ -140,15 +171,37 @@ function SecurityForm() {
         <CardDescription>Change your password. Every other signed-in device will be signed out.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8 md:grid-cols-[1fr_16rem]">
-        <form onSubmit={onSubmit} className="flex flex-col gap-5">
-          <Field id="old_password" label="Current password" required error={fieldError("old_password")}>
-            <Input id="old_password" type="password" autoComplete="current-password" required value={form.old_password} onChange={set("old_password")} />
+        {/* The browser checks that every field is filled; a mismatch is the spec's toast. */}
+        <form onSubmit={handleSubmit(onSubmit, toastFailedCheck)} className="flex flex-col gap-5">
+          <Field id="old_password" label="Current password" required error={error.old_password}>
+            <Input
+              id="old_password"
+              type="password"
+              autoComplete="current-password"
+              required
+              {...fieldAria("old_password", error.old_password, { invalid: !!errors.old_password })}
+              {...register("old_password")}
+            />
           </Field>
-          <Field id="new_password" label="New password" required error={fieldError("new_password")}>
-            <Input id="new_password" type="password" autoComplete="new-password" required value={form.new_password} onChange={set("new_password")} />
+          <Field id="new_password" label="New password" required error={error.new_password}>
+            <Input
+              id="new_password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...fieldAria("new_password", error.new_password, { invalid: !!errors.new_password })}
+              {...register("new_password")}
+            />
           </Field>
-          <Field id="confirm_password" label="Confirm new password" required error={fieldError("confirm_password")}>
-            <Input id="confirm_password" type="password" autoComplete="new-password" required value={form.confirm_password} onChange={set("confirm_password")} />
+          <Field id="confirm_password" label="Confirm new password" required error={error.confirm_password}>
+            <Input
+              id="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...fieldAria("confirm_password", error.confirm_password, { invalid: !!errors.confirm_password })}
+              {...register("confirm_password")}
+            />
           </Field>
           <div>
             <Button type="submit" loading={change.isPending}>

@@ -1,25 +1,37 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { resetPasswordFormSchema } from "@atelier/contract";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { resetPassword } from "../api/auth-api";
+import { inlineError, toastFailedCheck } from "../utils/form-checks";
 import { AuthCard } from "./auth-card";
+import { resetPasswordWording } from "./reset-password-wording";
 
-const RESET_MIN_LENGTH = 6;
+const resolver = zodResolver(resetPasswordFormSchema);
+const FIELDS = ["new_password", "confirm_password"] as const;
 
 export function ResetPasswordForm() {
   const { uid, token } = useParams();
+  const [search] = useSearchParams();
+  const wording = resetPasswordWording(search);
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   const valid = Boolean(uid && token);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver, defaultValues: { new_password: "", confirm_password: "" } });
 
   useEffect(() => {
     if (!valid) {
@@ -28,30 +40,15 @@ export function ResetPasswordForm() {
     }
   }, [valid, navigate]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!password || !confirm) {
-      toast({ variant: "destructive", title: "All fields required", description: "Please fill in both password fields." });
-      return;
-    }
-    if (password !== confirm) {
-      toast({ variant: "destructive", title: "Passwords don't match", description: "Please make sure your passwords match." });
-      return;
-    }
-    if (password.length < RESET_MIN_LENGTH) {
-      toast({ variant: "destructive", title: "Password too short", description: `Password must be at least ${RESET_MIN_LENGTH} characters long.` });
-      return;
-    }
-    setPending(true);
+  async function onSubmit(values: { new_password: string; confirm_password: string }) {
     try {
-      await resetPassword({ uid: uid ?? "", token: token ?? "", new_password: password, confirm_password: confirm });
+      await resetPassword({ uid: uid ?? "", token: token ?? "", ...values });
       setDone(true);
-      toast({ title: "Password reset successful!", description: "You can now sign in with your new password." });
+      toast({ title: wording.succeeded.title, description: wording.succeeded.description });
     } catch (err) {
+      applyServerErrors(err, setError, FIELDS);
       const description = (err instanceof ApiError && (err.error ?? err.detail)) || "Something went wrong. Please try again.";
-      toast({ variant: "destructive", title: "Reset failed", description });
-    } finally {
-      setPending(false);
+      toast({ variant: "destructive", title: wording.failedTitle, description });
     }
   }
 
@@ -59,10 +56,10 @@ export function ResetPasswordForm() {
 
   if (done) {
     return (
-      <AuthCard title="Password reset successful">
+      <AuthCard title={wording.doneTitle}>
         <div className="flex flex-col items-center gap-4 text-center">
           <CheckCircle2 className="size-12 text-success" aria-hidden />
-          <p className="text-muted">Your password has been changed and every other session has been signed out.</p>
+          <p className="text-muted">{wording.doneText}</p>
           <Link to={paths.login.getHref()} className={buttonVariants({ size: "lg", className: "w-full" })}>
             Continue to sign in
           </Link>
@@ -71,17 +68,31 @@ export function ResetPasswordForm() {
     );
   }
 
+  const error = { new_password: inlineError(errors.new_password), confirm_password: inlineError(errors.confirm_password) };
   return (
-    <AuthCard title="Set a new password" description="Your new password must be different from your previous one.">
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
-        <Field id="new_password" label="New password" required>
-          <Input id="new_password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+    <AuthCard title={wording.title} description={wording.description}>
+      {/* The spec's checks (both filled, equal, 6 characters at least) are toasts, in that order. */}
+      <form noValidate onSubmit={handleSubmit(onSubmit, toastFailedCheck)} className="flex flex-col gap-5">
+        <Field id="new_password" label="New password" required error={error.new_password}>
+          <Input
+            id="new_password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldAria("new_password", error.new_password, { invalid: !!errors.new_password })}
+            {...register("new_password")}
+          />
         </Field>
-        <Field id="confirm_password" label="Confirm new password" required>
-          <Input id="confirm_password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field id="confirm_password" label="Confirm new password" required error={error.confirm_password}>
+          <Input
+            id="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            {...fieldAria("confirm_password", error.confirm_password, { invalid: !!errors.confirm_password })}
+            {...register("confirm_password")}
+          />
         </Field>
-        <Button type="submit" size="lg" loading={pending}>
-          {pending ? "Resetting..." : "Reset Password"}
+        <Button type="submit" size="lg" loading={isSubmitting}>
+          {isSubmitting ? wording.submitting : wording.submit}
         </Button>
       </form>
     </AuthCard>

@@ -18,16 +18,17 @@ import {
 } from "@atelier/contract";
 import { Info } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Controller, FormProvider, useForm, useWatch, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
+import { Controller, FormProvider, useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Field, Label } from "@/components/ui/field";
+import { Field, fieldAria, Label } from "@/components/ui/field";
 import { ImageDropzone } from "@/components/ui/image-dropzone";
 import { Input, NativeSelect, Textarea } from "@/components/ui/input";
 import { RadioGroup, RadioPill } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useCreateDesign } from "../api/create-design";
 import { fileProgress, uploadLayout } from "../api/design-upload";
 import { useUpdateDesign } from "../api/update-design";
@@ -41,23 +42,8 @@ const resolver = zodResolver(designInputSchema) as unknown as Resolver<DesignFor
 const FORM_FIELDS = new Set<string>(Object.keys(emptyDesignForm()));
 const STONE_FIELD = /^stones\.\d+\.(stone_type|stone_cut|stone_carat|stone_color|stone_clarity|position|quantity)$/;
 
-/** Puts the server's field errors on the fields; returns what belongs to no field. */
-function applyServerErrors(err: unknown, setError: UseFormSetError<DesignFormValues>, setImagesError: (m: string) => void): boolean {
-  if (!(err instanceof ApiError) || !err.body || typeof err.body !== "object") return false;
-  let placed = false;
-  for (const [key, value] of Object.entries(err.body as Record<string, unknown>)) {
-    const message = Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
-    if (!message) continue;
-    if (FORM_FIELDS.has(key) || STONE_FIELD.test(key)) {
-      setError(key as Path<DesignFormValues>, { type: "server", message }, { shouldFocus: !placed });
-      placed = true;
-    } else if (key === "images" || key === "remove_image_ids") {
-      setImagesError(message);
-      placed = true;
-    }
-  }
-  return placed;
-}
+/** The server's key when it names one of the form's fields (a stone's as `stones.<i>.<field>`). */
+const formField = (key: string) => (FORM_FIELDS.has(key) || STONE_FIELD.test(key) ? (key as Path<DesignFormValues>) : undefined);
 
 export interface DesignFormProps {
   /** The design being edited; absent for a new design. */
@@ -119,7 +105,9 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
     } catch (err) {
       setProgress(null);
       if (err instanceof ApiError && err.status === 401) return; // the app signs the user out
-      applyServerErrors(err, setError, setImagesError);
+      applyServerErrors(err, setError, formField);
+      const imagesError = err instanceof ApiError ? (err.field("images") ?? err.field("remove_image_ids")) : undefined;
+      if (imagesError) setImagesError(imagesError);
       toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to submit design") });
     }
   }
@@ -129,8 +117,6 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
     const e = errors[name];
     return e && "message" in e && typeof e.message === "string" ? e.message : undefined;
   };
-  const invalid = (name: keyof DesignFormValues) => (errors[name] ? true : undefined);
-  const describedBy = (name: string) => (errors[name as keyof DesignFormValues] ? `${name}-error` : undefined);
 
   return (
     <FormProvider {...methods}>
@@ -144,7 +130,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
         <FormSection title="The piece" description="Give your design a name and tell us about it.">
           <div className="grid gap-5">
             <Field id="name" label="Design Name" required error={err("name")}>
-              <Input id="name" placeholder="e.g. Anniversary solitaire" maxLength={200} aria-required aria-invalid={invalid("name")} aria-describedby={describedBy("name")} {...register("name")} />
+              <Input id="name" placeholder="e.g. Anniversary solitaire" maxLength={200} aria-required {...fieldAria("name", err("name"))} {...register("name")} />
             </Field>
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-medium text-foreground">Jewelry type</legend>
@@ -169,8 +155,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
                 inputMode="url"
                 placeholder="https://"
                 maxLength={2048}
-                aria-invalid={invalid("inspiration_link")}
-                aria-describedby={describedBy("inspiration_link")}
+                {...fieldAria("inspiration_link", err("inspiration_link"))}
                 {...register("inspiration_link")}
               />
             </Field>
@@ -181,8 +166,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
                 maxLength={5000}
                 placeholder="The story of the piece, the look you want, who it is for…"
                 aria-required
-                aria-invalid={invalid("description")}
-                aria-describedby={describedBy("description")}
+                {...fieldAria("description", err("description"))}
                 {...register("description")}
               />
             </Field>
@@ -192,7 +176,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
         <FormSection title="Metal">
           <div className="grid grid-cols-2 gap-x-3 gap-y-5 sm:gap-x-5 lg:grid-cols-4">
             <Field id="metal_type" label="Metal type" error={err("metal_type")}>
-              <NativeSelect id="metal_type" aria-invalid={invalid("metal_type")} {...register("metal_type")}>
+              <NativeSelect id="metal_type" {...fieldAria("metal_type", err("metal_type"))} {...register("metal_type")}>
                 <option value="">Select metal</option>
                 {METAL_TYPES.map((m) => (
                   <option key={m} value={m}>
@@ -202,7 +186,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
               </NativeSelect>
             </Field>
             <Field id="metal_color" label="Metal color" error={err("metal_color")}>
-              <NativeSelect id="metal_color" aria-invalid={invalid("metal_color")} {...register("metal_color")}>
+              <NativeSelect id="metal_color" {...fieldAria("metal_color", err("metal_color"))} {...register("metal_color")}>
                 <option value="">Select color</option>
                 {METAL_COLORS.map((c) => (
                   <option key={c} value={c}>
@@ -212,7 +196,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
               </NativeSelect>
             </Field>
             <Field id="purity" label="Purity" error={err("purity")}>
-              <NativeSelect id="purity" aria-invalid={invalid("purity")} {...register("purity")}>
+              <NativeSelect id="purity" {...fieldAria("purity", err("purity"))} {...register("purity")}>
                 <option value="">Select purity</option>
                 {PURITIES.map((p) => (
                   <option key={p} value={p}>
@@ -222,7 +206,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
               </NativeSelect>
             </Field>
             <Field id="weight" label="Weight (grams)" error={err("weight")}>
-              <Input id="weight" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 4.5" aria-invalid={invalid("weight")} {...register("weight")} />
+              <Input id="weight" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 4.5" {...fieldAria("weight", err("weight"))} {...register("weight")} />
             </Field>
           </div>
         </FormSection>
@@ -230,16 +214,16 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
         <FormSection title="Design details">
           <div className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-5">
             <Field id="style" label="Style" error={err("style")}>
-              <Input id="style" placeholder="e.g. Vintage, minimalist" maxLength={200} aria-invalid={invalid("style")} {...register("style")} />
+              <Input id="style" placeholder="e.g. Vintage, minimalist" maxLength={200} {...fieldAria("style", err("style"))} {...register("style")} />
             </Field>
             <Field id="setting_type" label="Setting type" error={err("setting_type")}>
-              <Input id="setting_type" placeholder="e.g. Prong, bezel, pavé" maxLength={200} aria-invalid={invalid("setting_type")} {...register("setting_type")} />
+              <Input id="setting_type" placeholder="e.g. Prong, bezel, pavé" maxLength={200} {...fieldAria("setting_type", err("setting_type"))} {...register("setting_type")} />
             </Field>
             <Field id="band_width" label="Band width (mm)" error={err("band_width")}>
-              <Input id="band_width" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 2.5" aria-invalid={invalid("band_width")} {...register("band_width")} />
+              <Input id="band_width" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 2.5" {...fieldAria("band_width", err("band_width"))} {...register("band_width")} />
             </Field>
             <Field id="design_features" label="Design features" className="col-span-2 sm:col-span-3" error={err("design_features")}>
-              <Textarea id="design_features" rows={3} maxLength={2000} placeholder="Engraving, milgrain edges, hidden halo…" aria-invalid={invalid("design_features")} {...register("design_features")} />
+              <Textarea id="design_features" rows={3} maxLength={2000} placeholder="Engraving, milgrain edges, hidden halo…" {...fieldAria("design_features", err("design_features"))} {...register("design_features")} />
             </Field>
           </div>
         </FormSection>
@@ -251,25 +235,25 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
         <FormSection title="Size & dimensions">
           <div className="grid grid-cols-6 gap-x-3 gap-y-5 sm:gap-x-5">
             <Field id="length" label="Length (mm)" className="col-span-2" error={err("length")}>
-              <Input id="length" type="number" inputMode="decimal" step="0.01" min="0" aria-invalid={invalid("length")} {...register("length")} />
+              <Input id="length" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("length", err("length"))} {...register("length")} />
             </Field>
             <Field id="width" label="Width (mm)" className="col-span-2" error={err("width")}>
-              <Input id="width" type="number" inputMode="decimal" step="0.01" min="0" aria-invalid={invalid("width")} {...register("width")} />
+              <Input id="width" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("width", err("width"))} {...register("width")} />
             </Field>
             <Field id="height" label="Height (mm)" className="col-span-2" error={err("height")}>
-              <Input id="height" type="number" inputMode="decimal" step="0.01" min="0" aria-invalid={invalid("height")} {...register("height")} />
+              <Input id="height" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("height", err("height"))} {...register("height")} />
             </Field>
             <Field id="size" label="Size" className="col-span-6 sm:col-span-2" error={err("size")}>
-              <Input id="size" placeholder="e.g. Medium, 7" maxLength={50} aria-invalid={invalid("size")} {...register("size")} />
+              <Input id="size" placeholder="e.g. Medium, 7" maxLength={50} {...fieldAria("size", err("size"))} {...register("size")} />
             </Field>
             {(designType === "ring" || ringSize) && (
               <Field id="ring_size" label="Ring size" className="col-span-6 sm:col-span-2" error={err("ring_size")}>
-                <Input id="ring_size" placeholder="e.g. US 6.5 / IN 13" maxLength={50} aria-invalid={invalid("ring_size")} {...register("ring_size")} />
+                <Input id="ring_size" placeholder="e.g. US 6.5 / IN 13" maxLength={50} {...fieldAria("ring_size", err("ring_size"))} {...register("ring_size")} />
               </Field>
             )}
             {(designType === "necklace" || designType === "pendant" || chainLength) && (
               <Field id="chain_length" label="Chain length" className="col-span-6 sm:col-span-2" error={err("chain_length")}>
-                <Input id="chain_length" placeholder="e.g. 18 inches" maxLength={50} aria-invalid={invalid("chain_length")} {...register("chain_length")} />
+                <Input id="chain_length" placeholder="e.g. 18 inches" maxLength={50} {...fieldAria("chain_length", err("chain_length"))} {...register("chain_length")} />
               </Field>
             )}
           </div>
@@ -288,8 +272,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
                   min="0"
                   placeholder="Up to…"
                   className="flex-1"
-                  aria-invalid={invalid("budget")}
-                  aria-describedby={errors.budget ? "budget-error" : "budget-hint"}
+                  {...fieldAria("budget", err("budget"), { hint: true })}
                   {...register("budget")}
                 />
                 <NativeSelect aria-label="Currency" className="w-28" {...register("currency")}>
@@ -311,7 +294,7 @@ export function DesignForm({ design, pendingFileName, prefillLink }: DesignFormP
               )}
             </div>
             <Field id="special_requests" label="Special requests" className="sm:col-span-3" error={err("special_requests")}>
-              <Textarea id="special_requests" rows={3} maxLength={2000} placeholder="A date it must arrive by, an engraving, a gift box…" aria-invalid={invalid("special_requests")} {...register("special_requests")} />
+              <Textarea id="special_requests" rows={3} maxLength={2000} placeholder="A date it must arrive by, an engraving, a gift box…" {...fieldAria("special_requests", err("special_requests"))} {...register("special_requests")} />
             </Field>
           </div>
         </FormSection>

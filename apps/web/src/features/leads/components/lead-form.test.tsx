@@ -29,14 +29,15 @@ describe("LeadForm", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     setup();
     await userEvent.click(screen.getByRole("button", { name: "Send message" }));
-    expect(screen.getAllByText("This field is required.")).toHaveLength(2);
-    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    // The checks are loaded on the first focus or submit, so their answer comes a moment later.
+    expect(await screen.findAllByText("This field is required.")).toHaveLength(2);
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveFocus());
     await userEvent.type(screen.getByLabelText(/^Name/), "Ana");
     await userEvent.type(screen.getByLabelText(/^Email/), "ana@");
     await userEvent.type(screen.getByLabelText(/^Phone/), "call me");
     await userEvent.click(screen.getByRole("button", { name: "Send message" }));
-    expect(screen.getByText("Enter a valid email address.")).toBeInTheDocument();
-    expect(screen.getByText("Enter a valid phone number.")).toBeInTheDocument();
+    expect(await screen.findByText("Enter a valid email address.")).toBeInTheDocument();
+    expect(await screen.findByText("Enter a valid phone number.")).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

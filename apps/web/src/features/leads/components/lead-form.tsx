@@ -2,28 +2,15 @@ import type { LeadSource } from "@atelier/contract";
 import { LEAD_FORM_ACTION, LEAD_FORM_RESULTS, PHONE_INPUT_PATTERN, type LeadFormResult } from "@atelier/contract/lead-form";
 import { clsx } from "clsx";
 import { Loader2, Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { fieldBase } from "@/components/ui/field-styles";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useHydrated } from "@/lib/use-hydrated";
 import { createLead } from "../api/create-lead";
-
-type FieldName = "name" | "email" | "phone" | "design_idea";
-type Values = Record<FieldName, string>;
-const FIELDS: readonly FieldName[] = ["name", "email", "phone", "design_idea"];
-
-/** The same checks as the server (packages/contract/src/leads.ts), for instant feedback. */
-export function validateLead(v: Values): Partial<Record<FieldName, string>> {
-  const errors: Partial<Record<FieldName, string>> = {};
-  if (!v.name.trim()) errors.name = "This field is required.";
-  if (!v.email.trim()) errors.email = "This field is required.";
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) errors.email = "Enter a valid email address.";
-  if (v.phone.trim() && !/^\+?[0-9 ()./-]{6,}$/.test(v.phone.trim())) errors.phone = "Enter a valid phone number.";
-  return errors;
-}
+import type { LeadFieldErrors, LeadFieldName, LeadFormChecks } from "./lead-form-checks";
 
 const inputClass = `${fieldBase} h-11 py-2`;
 const text = (data: FormData, name: string) => {
@@ -50,59 +37,64 @@ const RESULT_NOTICES: Record<LeadFormResult, { title: string; text: string; tone
  * An enquiry: name, e-mail, phone and design idea (the contact page and the landing page).
  * Stored as a lead and e-mailed to the atelier.
  *
- * It works from first paint: the fields are uncontrolled (the browser keeps what was typed
- * before hydration, and the values are read when the form is sent), and until the page is
- * hydrated it is a plain form, checked by the browser and posted to the server, which answers
- * with a redirect back here and a notice. Once hydrated, the form checks and sends itself.
+ * It works from first paint (decision 004): the fields are uncontrolled, so the browser keeps
+ * what was typed before hydration, and until the page is hydrated it is a plain form, checked by
+ * the browser and posted to the server, which answers with a redirect back here and a notice.
+ * Once hydrated, the form checks and sends itself, with react-hook-form and the contract's
+ * schema, loaded when the visitor first focuses or types into the form (decision 005).
  */
 export function LeadForm({ source, submitLabel = "Send", idPrefix = source }: { source: LeadSource; submitLabel?: string; idPrefix?: string }) {
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [errors, setErrors] = useState<LeadFieldErrors>({});
   const [pending, setPending] = useState(false);
+  const checks = useRef<Promise<LeadFormChecks> | null>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  const bind = (name: FieldName) => ({
-    id: id(name),
-    name,
-    onChange: () => {
-      if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
-    },
-    "aria-invalid": !!errors[name],
-    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
-  });
+  function loadChecks(form: HTMLFormElement): Promise<LeadFormChecks> {
+    checks.current ??= import("./lead-form-checks").then(
+      (m) => m.bindLeadForm(form, setErrors),
+      (err: unknown) => {
+        checks.current = null; // try again on the next focus or submit
+        throw err;
+      },
+    );
+    return checks.current;
+  }
+  const prepare = (e: { currentTarget: HTMLFormElement }) => void loadChecks(e.currentTarget).catch(() => undefined);
+
+  const bind = (name: LeadFieldName, hint?: boolean) => ({ id: id(name), name, ...fieldAria(id(name), errors[name], { hint }) });
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const data = new FormData(form);
-    const values = Object.fromEntries(FIELDS.map((f) => [f, text(data, f)])) as Values;
-    const website = text(data, "website");
-    const found = validateLead(values);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      const first = (["name", "email", "phone"] as const).find((k) => found[k]);
-      if (first) document.getElementById(id(first))?.focus();
+    let lead: LeadFormChecks;
+    try {
+      lead = await loadChecks(form);
+    } catch {
+      toast({ variant: "destructive", title: "Your message was not sent", description: "Please check your connection and try again." });
       return;
     }
-    setPending(true);
-    try {
-      const lead = await createLead({ ...values, source, ...(website && { website }) });
-      form.reset();
-      toast({ title: "Thank you, we have your message", description: `A designer will reply to ${lead.email} within 24 hours.` });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setErrors({ name: err.field("name"), email: err.field("email"), phone: err.field("phone"), design_idea: err.field("design_idea") });
+    await lead.submit(async (values) => {
+      const website = text(new FormData(form), "website");
+      setPending(true);
+      try {
+        const sent = await createLead({ ...values, source, ...(website && { website }) });
+        form.reset();
+        lead.clear();
+        toast({ title: "Thank you, we have your message", description: `A designer will reply to ${sent.email} within 24 hours.` });
+      } catch (err) {
+        const highlighted = err instanceof ApiError && err.status === 400 && lead.showServerErrors(err);
+        const description =
+          err instanceof ApiError && err.status === 429
+            ? "You have sent several messages in a short time. Please wait a few minutes and try again."
+            : highlighted
+              ? "Please check the highlighted fields."
+              : errorMessage(err, "Please check your connection and try again.");
+        toast({ variant: "destructive", title: "Your message was not sent", description });
+      } finally {
+        setPending(false);
       }
-      const description =
-        err instanceof ApiError && err.status === 429
-          ? "You have sent several messages in a short time. Please wait a few minutes and try again."
-          : err instanceof ApiError && err.status === 400
-            ? "Please check the highlighted fields."
-            : errorMessage(err, "Please check your connection and try again.");
-      toast({ variant: "destructive", title: "Your message was not sent", description });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -112,6 +104,8 @@ export function LeadForm({ source, submitLabel = "Send", idPrefix = source }: { 
       // Before hydration the browser checks the fields (required, e-mail, phone pattern); after it, the form does, with its own messages.
       noValidate={hydrated}
       onSubmit={(e) => void onSubmit(e)}
+      onFocus={prepare}
+      onInput={prepare}
       className="grid gap-5 sm:grid-cols-2"
       aria-label={source === "contact" ? "Contact form" : "Share your design idea"}
     >
@@ -139,13 +133,12 @@ export function LeadForm({ source, submitLabel = "Send", idPrefix = source }: { 
       <Field id={id("phone")} label="Phone" error={errors.phone} className="sm:col-span-2" hint="Optional. We call only if you would like us to.">
         <input
           className={inputClass}
-          {...bind("phone")}
+          {...bind("phone", true)}
           type="tel"
           autoComplete="tel"
           maxLength={40}
           pattern={PHONE_INPUT_PATTERN}
           placeholder="+91 98765 43210"
-          aria-describedby={errors.phone ? `${id("phone")}-error` : `${id("phone")}-hint`}
         />
       </Field>
       <Field id={id("design_idea")} label="Design idea" error={errors.design_idea} className="sm:col-span-2">
