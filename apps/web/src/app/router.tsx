@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import("@/routes/staff/queue")) },
           { path: paths.staff.order.path, ...page(() => import("@/routes/staff/order")) },
           // staff-admin screens:
+          // staff content screens:
+          { path: paths.staff.gallery.path, ...page(() => import("@/routes/staff/gallery")) },
           { path: "*", Component: NotFoundPage },
         ],
       },
