@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           // staff-admin screens:
           // staff content screens:
           { path: paths.staff.gallery.path, ...page(() => import("@/routes/staff/gallery")) },
+          { path: paths.staff.pricing.path, ...page(() => import("@/routes/staff/pricing")) },
           { path: "*", Component: NotFoundPage },
         ],
       },
