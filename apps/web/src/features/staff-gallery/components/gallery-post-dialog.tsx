@@ -145,6 +145,7 @@ function GalleryPostForm({
               id={`${id}-customer_name`}
               value={values.customer_name}
               maxLength={NAME_MAX}
+              autoFocus
               autoComplete="off"
               onChange={(e) => change({ customer_name: e.target.value })}
               aria-invalid={errors.customer_name ? true : undefined}

@@ -228,7 +228,7 @@ function GalleryRow({
   const [broken, setBroken] = useState(false);
   const whose = possessive(post.customer_name);
   return (
-    <li className="flex flex-col gap-4 px-4 py-5 sm:flex-row sm:items-center sm:gap-6 sm:px-6" data-testid="gallery-row">
+    <li className="flex flex-col gap-4 px-4 py-5 sm:px-6 lg:flex-row lg:items-center lg:gap-6" data-testid="gallery-row">
       <div className="flex min-w-0 flex-1 gap-4 sm:gap-6">
         <div
           className={cn(
@@ -257,7 +257,12 @@ function GalleryRow({
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-sans text-base font-medium">{post.customer_name}</h3>
-            {post.published ? <Badge tone="green">Shown</Badge> : <Badge tone="neutral">Hidden</Badge>}
+            {!post.published && (
+              <Badge tone="neutral">
+                <EyeOff className="mr-1 size-3" aria-hidden />
+                Hidden
+              </Badge>
+            )}
           </div>
           <blockquote className={cn("line-clamp-3 font-display text-lg leading-snug sm:text-xl", !post.published && "text-foreground/70")}>
             <p>“{post.customer_quote}”</p>
@@ -268,9 +273,10 @@ function GalleryRow({
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:flex-nowrap">
+      {/* Below the row on phones and tablets (under the words), beside it on desks. */}
+      <div className="flex flex-wrap items-center gap-2 sm:pl-38 lg:shrink-0 lg:flex-nowrap lg:pl-0">
         <div
-          className="flex items-center gap-1 rounded-md border border-border p-0.5 sm:flex-col"
+          className="flex items-center gap-1 rounded-md border border-border p-0.5 lg:flex-col"
           role="group"
           aria-label={`Move ${whose} post`}
         >
@@ -304,8 +310,8 @@ function GalleryRow({
           {!toggling && (post.published ? <EyeOff /> : <Eye />)}
           {post.published ? "Hide" : "Show"} <span className="sr-only">{whose} post</span>
         </Button>
-        <Button variant="ghost" size="sm" onClick={onDelete} className="text-destructive hover:bg-destructive-soft">
-          <Trash2 /> Delete <span className="sr-only">{whose} post</span>
+        <Button variant="ghost" size="sm" onClick={onDelete} className="text-destructive hover:bg-destructive-soft max-sm:px-2.5">
+          <Trash2 /> <span className="max-sm:sr-only">Delete</span> <span className="sr-only">{whose} post</span>
         </Button>
       </div>
     </li>
@@ -327,7 +333,7 @@ function GallerySkeleton() {
             <Skeleton className="h-6 w-3/5" />
             <Skeleton className="h-3 w-24" />
           </div>
-          <Skeleton className="hidden h-8 w-64 sm:block" />
+          <Skeleton className="hidden h-8 w-64 lg:block" />
         </div>
       ))}
     </Card>

@@ -13,6 +13,8 @@ export function CellInput({
   id,
   label,
   showLabel = false,
+  narrowLabel,
+  compact = false,
   value,
   onValueChange,
   onBlur,
@@ -26,6 +28,10 @@ export function CellInput({
   id: string;
   label: string;
   showLabel?: boolean;
+  /** A short visible label on narrow screens, where the table's column headings are hidden. */
+  narrowLabel?: string;
+  /** Below the md breakpoint: no unit before the number and less padding, so that three cells fit a row. */
+  compact?: boolean;
   value: string;
   onValueChange: (value: string) => void;
   onBlur?: () => void;
@@ -37,12 +43,22 @@ export function CellInput({
 } & Pick<ComponentProps<"input">, "inputMode" | "readOnly" | "maxLength" | "placeholder" | "disabled">) {
   return (
     <div className={cn("flex min-w-0 flex-col gap-1", className)}>
-      <label htmlFor={id} className={showLabel ? "text-xs font-medium text-muted" : "sr-only"}>
-        {label}
-      </label>
+      {narrowLabel ? (
+        // The full name is the input's own (aria-label); the short one is only seen where column headings are hidden.
+        <span aria-hidden className="text-xs font-medium text-muted md:hidden">
+          {narrowLabel}
+        </span>
+      ) : (
+        <label htmlFor={id} className={showLabel ? "text-xs font-medium text-muted" : "sr-only"}>
+          {label}
+        </label>
+      )}
       <div className="relative">
         {prefix && (
-          <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted" aria-hidden>
+          <span
+            className={cn("pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted", compact && "hidden md:block")}
+            aria-hidden
+          >
             {prefix}
           </span>
         )}
@@ -51,10 +67,11 @@ export function CellInput({
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
           onBlur={onBlur}
+          aria-label={narrowLabel ? label : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           autoComplete="off"
-          className={cn("h-10 tabular-nums", prefix && "pl-7", suffix && "pr-8", inputClassName)}
+          className={cn("h-10 tabular-nums", prefix && (compact ? "px-2 md:pl-7 md:pr-3" : "pl-7"), suffix && "pr-8", inputClassName)}
           {...props}
         />
         {suffix && (

@@ -188,7 +188,7 @@ export function PreviewPanel({
           <Button
             type="button"
             variant="link"
-            className="self-start sm:self-auto"
+            className="h-auto self-start px-0 sm:self-auto"
             onClick={() => {
               setPasting((v) => !v);
               setDesignError(undefined);

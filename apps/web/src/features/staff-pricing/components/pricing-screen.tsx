@@ -233,14 +233,15 @@ function PricingWorkspace({ inForce }: { inForce: PricingVersion }) {
               </p>
             )}
           </div>
-          <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap">
+          <div className="flex gap-2 sm:shrink-0">
             <Button
               variant="ghost"
               size="sm"
+              className="hidden sm:inline-flex"
               onClick={() => {
-                const section = document.getElementById(`${previewId}-title`);
-                section?.scrollIntoView({ block: "start" });
-                section?.closest("section")?.querySelector<HTMLElement>("input, select")?.focus({ preventScroll: true });
+                const title = document.getElementById(`${previewId}-title`);
+                title?.closest("section")?.parentElement?.scrollIntoView({ block: "start" });
+                title?.closest("section")?.querySelector<HTMLElement>("input, select")?.focus({ preventScroll: true });
               }}
             >
               <Calculator /> Preview

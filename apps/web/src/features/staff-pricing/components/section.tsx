@@ -19,7 +19,7 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Card className={cn("min-w-0 p-5 sm:p-7", className)}>
+    <Card className={cn("min-w-0 scroll-mt-24 p-5 sm:p-7", className)}>
       <section aria-labelledby={`${id}-title`} className="flex flex-col gap-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
           <div className="min-w-0">

@@ -118,7 +118,7 @@ function MetalsSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
                   prefix="₹"
                   {...decimal}
                   disabled={disabled}
-                  className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto"
+                  className="col-span-2 col-start-1 row-start-2 sm:col-span-1 sm:col-start-3 sm:row-start-1"
                   inputClassName="text-right"
                   error={errors[cell(i, "price_per_gram")]}
                   onBlur={() => onBlur(cell(i, "price_per_gram"))}
@@ -133,7 +133,7 @@ function MetalsSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
                   type="button"
                   variant="ghost"
                   size="icon"
-                  className="col-start-3 row-start-1 sm:col-start-auto"
+                  className="col-start-3 row-start-1 sm:col-start-4"
                   disabled={disabled}
                   aria-label={`Remove the ${name} rate`}
                   onClick={() => onChange((d) => ({ ...d, metal_rates: d.metal_rates.filter((r) => r.key !== row.key) }), null)}
@@ -227,7 +227,7 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
     >
       <div className="flex flex-col gap-3">
         <div
-          className="hidden grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,9rem))_2.5rem] gap-3 px-1 text-xs uppercase tracking-wider text-muted md:grid"
+          className="hidden grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,7.5rem))_2.5rem] gap-3 px-1 text-xs uppercase tracking-wider text-muted md:grid xl:grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,9rem))_2.5rem]"
           aria-hidden
         >
           <span>Stone</span>
@@ -243,7 +243,7 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
             return (
               <li
                 key={row.key}
-                className="grid grid-cols-3 items-start gap-x-3 gap-y-2 border-b border-border pb-4 last:border-0 last:pb-0 md:grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,9rem))_2.5rem] md:border-0 md:pb-0"
+                className="grid grid-cols-3 items-start gap-x-3 gap-y-2 border-b border-border pb-4 last:border-0 last:pb-0 md:grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,7.5rem))_2.5rem] xl:grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,9rem))_2.5rem] md:border-0 md:pb-0"
                 data-testid="stone-rate"
               >
                 <div className="col-span-3 flex items-start gap-3 md:col-span-1">
@@ -283,6 +283,8 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
                       key={band}
                       id={cellId(baseId, key)}
                       label={`${name}, ${band}, rupees per carat`}
+                      narrowLabel={bandLabel(band)}
+                      compact
                       value={row.prices[band]}
                       prefix="₹"
                       {...decimal}
@@ -363,7 +365,7 @@ function TypesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edi
     >
       <div className="flex flex-col gap-3">
         <div
-          className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-3 px-1 text-xs uppercase tracking-wider text-muted sm:grid-cols-[10rem_minmax(0,12rem)_minmax(0,10rem)]"
+          className="grid grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] gap-3 px-1 text-xs uppercase tracking-wider text-muted sm:grid-cols-[10rem_minmax(0,12rem)_minmax(0,10rem)]"
           aria-hidden
         >
           <span>Type</span>
@@ -376,7 +378,7 @@ function TypesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edi
             return (
               <li
                 key={type}
-                className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[10rem_minmax(0,12rem)_minmax(0,10rem)]"
+                className="grid grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[10rem_minmax(0,12rem)_minmax(0,10rem)]"
               >
                 <span className="pt-2.5 text-sm font-medium">{label}</span>
                 <CellInput
@@ -436,9 +438,9 @@ function TypesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edi
 type ScalarKey = "hallmark_fee" | "grading_fee" | "grading_min_carat" | "margin_percent" | "range_low_percent" | "range_high_percent";
 
 const SCALARS: { key: ScalarKey; label: string; prefix?: string; suffix?: string }[] = [
-  { key: "hallmark_fee", label: "Hallmark fee, per piece in a precious metal", prefix: "₹" },
-  { key: "grading_fee", label: "Grading fee, per certified stone", prefix: "₹" },
-  { key: "grading_min_carat", label: "Diamonds are certified from", suffix: "ct" },
+  { key: "hallmark_fee", label: "Hallmark fee, per piece", prefix: "₹" },
+  { key: "grading_fee", label: "Grading fee, per stone", prefix: "₹" },
+  { key: "grading_min_carat", label: "Diamonds certified from", suffix: "ct" },
   { key: "margin_percent", label: "Margin", suffix: "%" },
   { key: "range_low_percent", label: "Range below the estimate", suffix: "%" },
   { key: "range_high_percent", label: "Range above the estimate", suffix: "%" },
@@ -449,7 +451,7 @@ function FeesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edit
     <Section
       id={`${baseId}-fees`}
       title="Fees, margin and range"
-      description="Certification fees, the margin on the total, and the range shown around the estimate."
+      description="Hallmarking for precious metals, grading for diamonds from the given weight, the margin on the total, and the range shown around the estimate."
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {SCALARS.map(({ key, label, prefix, suffix }) => (
