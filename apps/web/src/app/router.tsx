@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
           { path: paths.staff.leads.path, ...page(() => import("@/routes/staff/leads")) },
           { path: paths.staff.people.path, ...page(() => import("@/routes/staff/people")) },
           { path: paths.staff.audit.path, ...page(() => import("@/routes/staff/audit")) },
+          { path: paths.staff.gallery.path, ...page(() => import("@/routes/staff/gallery")) },
+          { path: paths.staff.pricing.path, ...page(() => import("@/routes/staff/pricing")) },
           { path: "*", Component: NotFoundPage },
         ],
       },

@@ -7,6 +7,8 @@ import {
   pageQuerySchema,
 } from "@atelier/contract";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { NotFoundError } from "../../lib/errors.ts";
 import { actorOf } from "../../lib/request.ts";
 import { adminOnly, staffOnly } from "../../lib/staff-guard.ts";
 import type { PricingVersionsService } from "./pricing-versions.service.ts";
@@ -14,7 +16,8 @@ import type { PricingVersionsService } from "./pricing-versions.service.ts";
 const TAGS = ["staff"];
 
 /**
- * The pricing tables in the staff console: GET /api/staff/pricing/ (staff), its versions,
+ * The pricing tables in the staff console: GET /api/staff/pricing/ (staff), its versions (each one
+ * readable with its tables),
  * PUT /api/staff/pricing/ (admins: a new version) and POST /api/staff/pricing/preview/.
  */
 export const pricingModule: FastifyPluginCallbackZod<{ pricingVersions: PricingVersionsService }> = (app, { pricingVersions }, done) => {
@@ -33,6 +36,21 @@ export const pricingModule: FastifyPluginCallbackZod<{ pricingVersions: PricingV
     },
     ...staffOnly(app),
     handler: async (req) => pricingVersions.list(req.query.page),
+  });
+
+  app.get("/api/staff/pricing/versions/:version/", {
+    schema: {
+      tags: TAGS,
+      summary: "One saved pricing version with its tables, who saved it and when",
+      params: z.object({ version: z.string() }),
+      response: { 200: pricingVersionSchema },
+    },
+    ...staffOnly(app),
+    handler: async (req) => {
+      // Anything but a plain version number cannot name a version: 404 like a missing one.
+      if (!/^[1-9]\d{0,8}$/.test(req.params.version)) throw new NotFoundError("Pricing version not found.");
+      return pricingVersions.get(Number(req.params.version));
+    },
   });
 
   app.put("/api/staff/pricing/", {

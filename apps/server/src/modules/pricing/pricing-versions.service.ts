@@ -2,6 +2,7 @@ import type { Estimate, Paginated, PricingTables, PricingVersion } from "@atelie
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";
+import { NotFoundError } from "../../lib/errors.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import { computeEstimate, type EstimateInput } from "./pricing.engine.ts";
@@ -35,18 +36,19 @@ export type PricingVersionSummary = Omit<PricingVersion, "tables">;
 export function createPricingVersionsService(deps: PricingVersionsDeps) {
   const { db, pricing, designs, audit } = deps;
 
+  const toVersion = ({ row, author }: { row: repo.PricingVersionRow; author: PricingAuthor }): PricingVersion => ({
+    id: String(row.version),
+    version: row.version,
+    tables: row.tables,
+    created_at: row.createdAt.toISOString(),
+    created_by: authorOf(author),
+    note: row.note,
+  });
+
   async function version(from: Db, number: number): Promise<PricingVersion> {
     const found = await repo.findPricingVersion(from, number);
     if (!found) throw new Error(`pricing version ${number} vanished`);
-    const { row, author } = found;
-    return {
-      id: String(row.version),
-      version: row.version,
-      tables: row.tables,
-      created_at: row.createdAt.toISOString(),
-      created_by: authorOf(author),
-      note: row.note,
-    };
+    return toVersion(found);
   }
 
   return {
@@ -71,6 +73,14 @@ export function createPricingVersionsService(deps: PricingVersionsDeps) {
         note: r.note,
       }));
       return toPage(results, total, page, baseUrl);
+    },
+
+    /** One saved version with its tables (the console's view of an earlier version). */
+    async get(number: number): Promise<PricingVersion> {
+      await pricing.current(); // a fresh install has its seeded version 1
+      const found = await repo.findPricingVersion(db, number);
+      if (!found) throw new NotFoundError("Pricing version not found.");
+      return toVersion(found);
     },
 
     /**

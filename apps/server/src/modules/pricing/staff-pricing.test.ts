@@ -36,6 +36,7 @@ describe("who may read and save pricing", () => {
   const paths = [
     { method: "GET" as const, url: "/api/staff/pricing/" },
     { method: "GET" as const, url: "/api/staff/pricing/versions/" },
+    { method: "GET" as const, url: "/api/staff/pricing/versions/1/" },
     { method: "PUT" as const, url: "/api/staff/pricing/" },
     { method: "POST" as const, url: "/api/staff/pricing/preview/" },
   ];
@@ -82,6 +83,17 @@ describe("GET /api/staff/pricing/ and its versions", () => {
       note: "Seeded default tables",
     });
     expect((await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/?page=2" })).statusCode).toBe(404);
+  });
+
+  it("answers one version with its tables, and 404 for a version that does not exist", async () => {
+    const res = await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/1/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ version: 1, tables: DEFAULT_PRICING_TABLES, created_by: null, note: "Seeded default tables" });
+    for (const bad of ["99", "0", "-1", "1.5", "abc", "99999999999999999999"]) {
+      const missing = await authedInject(t, staff, { method: "GET", url: `/api/staff/pricing/versions/${bad}/` });
+      expect(missing.statusCode, bad).toBe(404);
+      expect(missing.json()).toEqual({ detail: "Pricing version not found." });
+    }
   });
 });
 
@@ -189,6 +201,11 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
     expect(versions.results.map((v) => v.version)).toEqual([2, 1]);
     expect(versions.results[0]).not.toHaveProperty("tables");
     expect(versions.results[0]?.created_by).toEqual({ id: admin.user.id, name: admin.user.email, email: admin.user.email });
+    // Each version keeps its own tables.
+    const v2 = await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/2/" });
+    expect(v2.json()).toEqual(saved);
+    const v1 = await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/1/" });
+    expect(v1.json<PricingVersion>().tables).toEqual(DEFAULT_PRICING_TABLES);
   });
 
   it("keeps no version when its audit row cannot be written (one transaction)", async () => {

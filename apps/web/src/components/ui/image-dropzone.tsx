@@ -57,7 +57,8 @@ const subscribePreviews = (l: () => void) => {
   return () => previewListeners.delete(l);
 };
 
-function usePreviewUrl(file: File): string | undefined {
+/** An object URL showing a picked file, revoked once nothing shows it any more. */
+export function usePreviewUrl(file: File): string | undefined {
   const url = useSyncExternalStore(subscribePreviews, () => previews.get(file)?.url);
   useEffect(() => {
     if (typeof URL.createObjectURL !== "function") return;

@@ -1,0 +1,37 @@
+import { vi } from "vitest";
+
+/** A stand-in for XMLHttpRequest (apiUpload) that records the request and lets a test report progress and answer. */
+export class FakeXhr {
+  static requests: FakeXhr[] = [];
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.requests.push(this);
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+export function stubXhr() {
+  FakeXhr.requests = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  return FakeXhr.requests;
+}

@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/input";
+import type { TableChange } from "../utils/pricing-draft";
+import { ChangesList } from "./changes-list";
+
+const NOTE_MAX = 500;
+
+/** Confirms a save: what changes, an optional note for the history, and that new estimates use it at once. */
+export function SaveDialog({
+  open,
+  onOpenChange,
+  nextVersion,
+  changes,
+  pending,
+  noteError,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  nextVersion: number;
+  changes: TableChange[];
+  pending: boolean;
+  noteError: string | undefined;
+  onSave: (note: string) => void;
+}) {
+  const id = useId();
+  const [note, setNote] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave(note.trim());
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className="max-w-xl">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <DialogHeader>
+            <DialogTitle>Save as version {nextVersion}</DialogTitle>
+            <DialogDescription>
+              New estimates use it as soon as it is saved. Estimates and quotes made before keep their figures.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-2">
+            <h3 className="eyebrow font-sans">{changes.length === 1 ? "1 change" : `${changes.length} changes`}</h3>
+            <div className="max-h-64 overflow-y-auto">
+              <ChangesList changes={changes} label={`Changes in version ${nextVersion}`} />
+            </div>
+          </div>
+          <Field id={`${id}-note`} label="Note" hint="Optional. Why the rates changed, for the history." error={noteError}>
+            <Textarea
+              id={`${id}-note`}
+              value={note}
+              rows={3}
+              maxLength={NOTE_MAX}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="e.g. Gold up 4% on the MCX close"
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? `${id}-note-error` : `${id}-note-hint`}
+            />
+          </Field>
+          <DialogFooter className="border-t border-border pt-5">
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+              Keep editing
+            </Button>
+            <Button type="submit" loading={pending}>
+              {pending ? "Saving…" : `Save version ${nextVersion}`}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
