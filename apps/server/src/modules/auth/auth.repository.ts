@@ -38,13 +38,25 @@ export async function insertToken(db: Db, userId: string, tokenHash: string): Pr
   return row.id;
 }
 
-export async function findUserByTokenHash(db: Db, tokenHash: string) {
-  const [row] = await db
+function tokenLookup(db: Db) {
+  return db
     .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(authTokens.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("auth_token_lookup");
+}
+/**
+ * The lookup every signed-in request makes, prepared once per database: its SQL is built once and,
+ * on PostgreSQL, planned once per connection (a named statement).
+ */
+const tokenLookups = new WeakMap<Db, ReturnType<typeof tokenLookup>>();
+
+export async function findUserByTokenHash(db: Db, tokenHash: string) {
+  let lookup = tokenLookups.get(db);
+  if (!lookup) tokenLookups.set(db, (lookup = tokenLookup(db)));
+  const [row] = await lookup.execute({ tokenHash });
   return row;
 }
 
