@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Role } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
-import { likePattern } from "../../db/query-helpers.ts";
+import { likePattern, preparedPerDb } from "../../db/query-helpers.ts";
 import { authTokens, passwordResetTokens, users } from "../../db/schema/index.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,25 +38,22 @@ export async function insertToken(db: Db, userId: string, tokenHash: string): Pr
   return row.id;
 }
 
-function tokenLookup(db: Db) {
-  return db
+/**
+ * The lookup every signed-in request makes, prepared once per database: its SQL is built once and,
+ * on PostgreSQL, planned once per connection (a named statement).
+ */
+const tokenLookup = preparedPerDb((db) =>
+  db
     .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(eq(authTokens.tokenHash, sql.placeholder("tokenHash")))
     .limit(1)
-    .prepare("auth_token_lookup");
-}
-/**
- * The lookup every signed-in request makes, prepared once per database: its SQL is built once and,
- * on PostgreSQL, planned once per connection (a named statement).
- */
-const tokenLookups = new WeakMap<Db, ReturnType<typeof tokenLookup>>();
+    .prepare("auth_token_lookup"),
+);
 
 export async function findUserByTokenHash(db: Db, tokenHash: string) {
-  let lookup = tokenLookups.get(db);
-  if (!lookup) tokenLookups.set(db, (lookup = tokenLookup(db)));
-  const [row] = await lookup.execute({ tokenHash });
+  const [row] = await tokenLookup(db).execute({ tokenHash });
   return row;
 }
 

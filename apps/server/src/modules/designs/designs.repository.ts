@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { DESIGN_TYPE_LABELS, DESIGN_TYPES, type Stone } from "@atelier/contract";
-import { likePattern } from "../../db/query-helpers.ts";
+import { isAnyOf, likePattern, preparedPerDb } from "../../db/query-helpers.ts";
 import type { Db } from "../../db/client.ts";
 import { designs, designStones } from "../../db/schema/index.ts";
 
@@ -22,9 +22,11 @@ export async function deleteDesign(db: Db, id: string): Promise<void> {
   await db.delete(designs).where(eq(designs.id, id));
 }
 
+const designById = preparedPerDb((db) => db.select().from(designs).where(eq(designs.id, sql.placeholder("id"))).limit(1).prepare("design_by_id"));
+
 export function findDesign(db: Db, id: string, forUpdate = false): Promise<DesignRow | undefined> {
-  const q = db.select().from(designs).where(eq(designs.id, id)).limit(1);
-  return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
+  const rows = forUpdate ? db.select().from(designs).where(eq(designs.id, id)).limit(1).for("update") : designById(db).execute({ id });
+  return rows.then((r) => r[0]);
 }
 
 export async function replaceStones(db: Db, designId: string, stones: Stone[]): Promise<void> {
@@ -45,13 +47,13 @@ export async function replaceStones(db: Db, designId: string, stones: Stone[]): 
   );
 }
 
+const stonesOfDesigns = preparedPerDb((db) =>
+  db.select().from(designStones).where(isAnyOf(designStones.designId, "ids")).orderBy(asc(designStones.designId), asc(designStones.ordinal)).prepare("stones_of_designs"),
+);
+
 export function listStones(db: Db, designIds: string[]): Promise<StoneRow[]> {
   if (designIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(designStones)
-    .where(inArray(designStones.designId, designIds))
-    .orderBy(asc(designStones.designId), asc(designStones.ordinal));
+  return stonesOfDesigns(db).execute({ ids: designIds });
 }
 
 /** A user's designs matching an optional search in name, description or jewellery type (its code or label). */

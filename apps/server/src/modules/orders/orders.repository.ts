@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "@atelier/contract";
-import { likePattern, newestFirst } from "../../db/query-helpers.ts";
+import { isAnyOf, likePattern, newestFirst, preparedPerDb } from "../../db/query-helpers.ts";
 import type { Db } from "../../db/client.ts";
 import { cadDesigns, orderComments, orderEvents, orders, payments, quotes, uploads, users } from "../../db/schema/index.ts";
 
@@ -32,13 +32,17 @@ export function findOrder(db: Db, id: string, forUpdate = false): Promise<OrderR
   return (forUpdate ? q.for("update") : q).then((rows) => rows[0]);
 }
 
-/** What a design shows of its order: number, status and estimate. */
-export function findOrderSummariesOfDesigns(db: Db, designIds: string[]) {
-  if (designIds.length === 0) return Promise.resolve([]);
-  return db
+const orderSummariesOfDesigns = preparedPerDb((db) =>
+  db
     .select({ id: orders.id, designId: orders.designId, orderNumber: orders.orderNumber, status: orders.status, estimate: orders.estimate })
     .from(orders)
-    .where(inArray(orders.designId, designIds));
+    .where(isAnyOf(orders.designId, "ids"))
+    .prepare("order_summaries_of_designs"),
+);
+
+/** What a design shows of its order: number, status and estimate. */
+export async function findOrderSummariesOfDesigns(db: Db, designIds: string[]) {
+  return designIds.length === 0 ? [] : orderSummariesOfDesigns(db).execute({ ids: designIds });
 }
 
 export function findOrderOfDesign(db: Db, designId: string, forUpdate = false): Promise<OrderRow | undefined> {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import { isAnyOf, preparedPerDb } from "../../db/query-helpers.ts";
 import type { UploadStatus } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { designs, orders, uploads } from "../../db/schema/index.ts";
@@ -104,10 +105,8 @@ export function listDesignImages(db: Db, designIds: string[]): Promise<UploadRow
     .orderBy(asc(uploads.designId), asc(uploads.position), asc(uploads.createdAt));
 }
 
-/** What showing designs' completed images needs (their signed URLs and size), in display order. */
-export function listDesignImageFiles(db: Db, designIds: string[]) {
-  if (designIds.length === 0) return Promise.resolve([]);
-  return db
+const imageFilesOfDesigns = preparedPerDb((db) =>
+  db
     .select({
       id: uploads.id,
       designId: uploads.designId,
@@ -119,8 +118,14 @@ export function listDesignImageFiles(db: Db, designIds: string[]) {
       height: uploads.height,
     })
     .from(uploads)
-    .where(and(inArray(uploads.designId, designIds), eq(uploads.status, "completed")))
-    .orderBy(asc(uploads.designId), asc(uploads.position), asc(uploads.createdAt));
+    .where(and(isAnyOf(uploads.designId, "ids"), eq(uploads.status, "completed")))
+    .orderBy(asc(uploads.designId), asc(uploads.position), asc(uploads.createdAt))
+    .prepare("image_files_of_designs"),
+);
+
+/** What showing designs' completed images needs (their signed URLs and size), in display order. */
+export async function listDesignImageFiles(db: Db, designIds: string[]) {
+  return designIds.length === 0 ? [] : imageFilesOfDesigns(db).execute({ ids: designIds });
 }
 
 /** Every upload row of a design, whatever its status (for deleting its files). */
