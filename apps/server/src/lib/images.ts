@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Sharp } from "sharp";
+import type * as SharpModule from "sharp";
+import type { Sharp } from "sharp";
 
 /** The image formats accepted for upload, recognised by content (magic bytes), never by name. */
 export const IMAGE_FORMATS = {
@@ -23,8 +24,16 @@ const MAX_INPUT_PIXELS = 100_000_000;
 const MAX_ANIMATED_PIXELS = 40_000_000;
 const MAX_ANIMATED_FRAMES = 300;
 
-// Uploads are processed one at a time per request; libvips' operation cache only holds memory here.
-sharp.cache(false);
+/**
+ * sharp (libvips, ~8 MB resident) is loaded with the first image processed, not at start-up.
+ * Uploads are processed one at a time per request; libvips' operation cache only holds memory here.
+ */
+let sharpModule: Promise<typeof SharpModule> | undefined;
+const loadSharp = () =>
+  (sharpModule ??= import("sharp").then((mod) => {
+    mod.default.cache(false);
+    return mod;
+  }));
 
 /** The accepted format of these leading bytes, or null (SVG, HEIC, text, anything else). */
 export async function sniffImageFormat(head: Uint8Array): Promise<ImageFormat | null> {
@@ -64,6 +73,7 @@ export interface ProcessedImage {
  * makes its thumbnails. Rejects with `UnreadableImageError` when the bytes cannot be decoded.
  */
 export async function processImage(input: string | Buffer, format: ImageFormat): Promise<ProcessedImage> {
+  const { default: sharp } = await loadSharp();
   const open = (animated: boolean) => sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated });
   try {
     const meta = await open(false).metadata();
