@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { stubXhr } from "../testing/fake-xhr";
+import { stubXhr } from "@/test/fake-xhr";
 import { makeDesign } from "../testing/fixtures";
 import { renderWithProviders, stubBrowserApis, stubFetch } from "../testing/render";
 import { DesignForm } from "./design-form";

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
-import { stubXhr } from "../testing/fake-xhr";
+import { stubXhr } from "@/test/fake-xhr";
 import { imageFile, makePost, posts } from "../testing/fixtures";
 import { GalleryScreen } from "./gallery-screen";
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes, stubBrowserApis, stubFetch } from "@/test/render";
 import { makeOrder } from "../testing/fixtures";
-import { stubXhr } from "../testing/fake-xhr";
+import { stubXhr } from "@/test/fake-xhr";
 import { cadUploadLayout, fileProgress } from "../utils/cad-upload";
 import { WorkbenchScreen } from "./workbench-screen";
 
