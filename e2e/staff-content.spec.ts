@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectNoSeriousAxe, PASSWORD, signIn, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts";
 
 /**
  * The staff console's content screens: the gallery (staff and admins) and the pricing tables
@@ -12,7 +11,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, uni
  */
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/atelier-screens";
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 interface PricingTables {
   metal_rates: { metal_type: string; purity: string; price_per_gram: string }[];
@@ -26,20 +24,6 @@ interface Estimate {
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** Signs the page in with an account's token, as the login form would leave it. */
-async function signIn(page: Page, request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/auth/login/", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { token, user } = (await res.json()) as { token: string; user: { first_name: string; last_name: string; email: string } };
-  await page.goto("/404-warmup");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("user", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return { token, headers: { authorization: `Token ${token}` }, name: `${user.first_name} ${user.last_name}`.trim() || user.email };
-}
 
 /** A customer who submits designs through the API (their screens have their own journeys). */
 async function customerApi(request: APIRequestContext) {
@@ -81,12 +65,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
 }
 
-async function expectNoSeriousAxe(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `${label}: ${summary.join("\n")}`).toEqual([]);
-}
 
 /** The public gallery as a visitor loads it: each piece's customer name, in order. */
 async function publicGallery(page: Page): Promise<string[]> {

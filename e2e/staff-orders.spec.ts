@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts";
+import { expectNoSeriousAxe, PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, storeSession, uniqueEmail } from "./support.ts";
 
 /**
  * The staff journey through the console: from the queue, quote a new order from its estimate,
@@ -12,7 +11,6 @@ import { PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts
  */
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/atelier-screens";
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function customerApi(request: APIRequestContext) {
   const email = uniqueEmail("staffjourney");
@@ -73,12 +71,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
 }
 
-async function expectNoSeriousAxe(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `${label}: ${summary.join("\n")}`).toEqual([]);
-}
 
 /** The queue and the workbench, looked at and checked with axe on a phone and at the tablet and desk widths. */
 async function lookAt(page: Page, name: string) {
@@ -234,14 +226,7 @@ test("a customer who opens the staff console sees the 404 page", async ({ page, 
   const customer = await customerApi(request);
   const login = await request.post("/api/auth/login/", { data: { email: customer.email, password: PASSWORD } });
   const { token, user } = (await login.json()) as { token: string; user: unknown };
-  await page.goto("/404-warmup");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("user", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+  await storeSession(page, token, user);
   await page.goto("/staff");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Staff console" })).toHaveCount(0);

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, latestMail, PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectNoSeriousAxe, latestMail, PASSWORD, signIn, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts";
 
 /**
  * The staff console's administration: an admin invites a staff member who sets a password from
@@ -8,24 +7,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, latestMail, PASSWORD, STAFF_EMAIL, STAFF_P
  * audit log shows the change; staff work the leads; staff never see People.
  */
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** Signs the page in with a token from the API (the sign-in form has its own journey). */
-async function signIn(page: Page, request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/auth/login/", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { token, user } = (await res.json()) as { token: string; user: unknown };
-  await page.goto("/404-warmup");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("user", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return token;
-}
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post("/api/auth/login/", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
@@ -64,12 +48,6 @@ async function welcomeLink(email: string): Promise<string> {
   return link!;
 }
 
-async function expectNoSeriousAxe(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `${label}: ${summary.join("\n")}`).toEqual([]);
-}
 
 /** Looked at on a phone, a tablet and a desk; axe at the tablet and desk widths. */
 async function lookAt(page: Page, name: string, { fullPage = true } = {}) {

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "Velvet-Garnet-42";
 /**
@@ -19,11 +20,8 @@ export function uniqueEmail(prefix = "shopper"): string {
   return `${prefix}.${Date.now().toString(36)}${n}@example.com`;
 }
 
-/** Creates an account through the API and signs the page in with its token. */
-export async function signInAsNewCustomer(page: Page, request: APIRequestContext, email = uniqueEmail()) {
-  const res = await request.post("/api/auth/register/", { data: { email, password: PASSWORD, confirm_password: PASSWORD } });
-  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
-  const { token, user } = (await res.json()) as { token: string; user: unknown };
+/** Puts a session in the page's storage, as signing in does. */
+export async function storeSession(page: Page, token: string, user: unknown): Promise<void> {
   await page.goto("/404-warmup");
   await page.evaluate(
     ([t, u]) => {
@@ -32,7 +30,34 @@ export async function signInAsNewCustomer(page: Page, request: APIRequestContext
     },
     [token, JSON.stringify(user)] as const,
   );
+}
+
+/** Creates an account through the API and signs the page in with its token. */
+export async function signInAsNewCustomer(page: Page, request: APIRequestContext, email = uniqueEmail()) {
+  const res = await request.post("/api/auth/register/", { data: { email, password: PASSWORD, confirm_password: PASSWORD } });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  await storeSession(page, token, user);
   return { email, token };
+}
+
+/** Signs an existing account in through the API and the page with its token. */
+export async function signIn(page: Page, request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/auth/login/", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token, user } = (await res.json()) as { token: string; user: { first_name: string; last_name: string; email: string } };
+  await storeSession(page, token, user);
+  return { token, headers: { authorization: `Token ${token}` }, name: `${user.first_name} ${user.last_name}`.trim() || user.email };
+}
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axe finds nothing serious or critical on the page as it is now. */
+export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `${label}: ${summary.join("\n")}`).toEqual([]);
 }
 
 /** The newest e-mail written to DATA_DIR/mail (the server runs without SMTP in e2e). */
