@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { lockDataDir, type DataDirLock } from "../lib/data-dir-lock.ts";
+import { createPreparedReads } from "./pglite-statements.ts";
 import { serverPackageRoot } from "../lib/package-root.ts";
 import * as schema from "./schema/index.ts";
 
@@ -57,9 +58,10 @@ async function initPgliteDir(dir: string): Promise<void> {
  * Drizzle hands PGlite its own parsers on every query (timestamps, dates and intervals read as
  * text), and PGlite then copies its whole parser table (some 200 entries, one per array type) into
  * a new object per query: about a tenth of a small request's CPU. The same parsers are set on the
- * client once instead, and the per-query copy is skipped; the values read are the same.
+ * client once instead, and the per-query copy is skipped; the values read are the same. Reads
+ * outside transactions run as named prepared statements (pglite-statements.ts).
  */
-function withParsersOnce(client: PGlite): PGlite {
+function tunedForDrizzle(client: PGlite): PGlite {
   const drizzleParsers = { 1114: identity, 1184: identity, 1186: identity, 1082: identity, 1231: identity, 1115: identity, 1185: identity, 1187: identity, 1182: identity };
   Object.assign(client.parsers, drizzleParsers);
   const strip = (options?: QueryOptions): QueryOptions | undefined => {
@@ -69,7 +71,11 @@ function withParsersOnce(client: PGlite): PGlite {
     return Object.keys(parsers).every((k) => k in drizzleParsers) ? rest : options;
   };
   const query = client.query.bind(client);
-  client.query = (q, params, options) => query(q, params, strip(options));
+  const prepared = createPreparedReads(client);
+  client.query = (q, params, options) => {
+    const opts = strip(options);
+    return prepared.accepts(q, opts) ? prepared.run(q, params ?? [], opts) : query(q, params, opts);
+  };
   const transaction = client.transaction.bind(client);
   client.transaction = (callback) =>
     transaction((tx) => {
@@ -118,7 +124,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite({ client: withParsersOnce(client), schema }) as unknown as Db;
+  const db = drizzlePglite({ client: tunedForDrizzle(client), schema }) as unknown as Db;
   return {
     kind: "pglite",
     db,

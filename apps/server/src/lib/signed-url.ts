@@ -28,6 +28,8 @@ export interface VerifiedFileUrl {
 export interface FileUrlSigner {
   /** A relative URL, e.g. `/api/files/users/<id>/designs/<uuid>.jpg?exp=...&sig=...`. */
   sign(key: string): string;
+  /** The expiry URLs signed now carry: the same URL is minted for a key until it moves on. */
+  epoch(): number;
   /** The key and owner when the signature matches and has not expired; otherwise null. */
   verify(key: string, exp: string | undefined, sig: string | undefined): VerifiedFileUrl | null;
 }
@@ -50,10 +52,13 @@ export function createFileUrlSigner(options: FileUrlSignerOptions): FileUrlSigne
     crypto.createHmac("sha256", options.secret).update(`file:v1\n${key}\n${owner}\n${exp}`).digest();
   const nowSeconds = () => Math.floor(options.clock.now().getTime() / 1000);
 
+  const currentExpiry = () => Math.ceil((nowSeconds() + ttl) / step) * step;
+
   return {
+    epoch: currentExpiry,
     sign(key) {
       const owner = ownerOfKey(key) ?? "";
-      const exp = Math.ceil((nowSeconds() + ttl) / step) * step;
+      const exp = currentExpiry();
       const sig = mac(key, owner, exp).toString("base64url");
       const encodedKey = key.split("/").map(encodeURIComponent).join("/");
       return `${FILES_ROUTE_PREFIX}${encodedKey}?exp=${exp}&sig=${sig}`;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Role } from "@atelier/contract";
 
 export const users = pgTable("users", {
@@ -17,6 +17,12 @@ export const users = pgTable("users", {
   passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
   /** A deactivated account cannot sign in and holds no tokens (admins deactivate staff and customers). */
   isActive: boolean("is_active").notNull().default(true),
+  /**
+   * Bumped by triggers (migration 0005) whenever a row the user's designs show changes: a design,
+   * its stones, its images, its order. Read with the user on every request, it keys the designs
+   * module's response cache, so a change made by any process invalidates it at once.
+   */
+  contentVersion: bigint("content_version", { mode: "number" }).notNull().default(0),
 });
 
 /** One row per signed-in device; only the SHA-256 of the key is stored. */

@@ -7,13 +7,14 @@ import {
   type DesignData,
   type FieldErrors,
 } from "@atelier/contract";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
+import { createDesignsReadCache } from "./designs.cache.ts";
 import type { DesignsService } from "./designs.service.ts";
 
 const TAGS = ["designs"];
@@ -92,6 +93,29 @@ const isJson = (req: FastifyRequest) => /^application\/(?:[\w.+-]+\+)?json\b/i.t
 
 /** The customer's designs: list, create (custom or from a link), read, edit, delete. */
 export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; tmpDir: string }> = (app, { designs, tmpDir }, done) => {
+  const cache = createDesignsReadCache();
+  /** The requests whose answer is to be kept, by key; set on a miss, read when the answer is sent. */
+  const toKeep = new WeakMap<FastifyRequest, string>();
+
+  /**
+   * A customer's own reads are answered from the cache while nothing they show has changed (see
+   * designs.cache.ts); staff reading a customer's design always read the database.
+   */
+  function cached(req: FastifyRequest, reply: FastifyReply, kind: string, ...parts: (string | number)[]): FastifyReply | null {
+    const { user } = req.auth();
+    if (user.role !== "customer") return null;
+    const key = [kind, user.id, user.contentVersion, designs.urlEpoch(), ...parts].join("\u0000");
+    const body = cache.get(key);
+    if (body !== undefined) return reply.type("application/json; charset=utf-8").send(body);
+    toKeep.set(req, key);
+    return null;
+  }
+  const keepAnswer = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    const key = toKeep.get(req);
+    if (key !== undefined && reply.statusCode === 200 && typeof payload === "string") cache.set(key, payload);
+    done(null, payload);
+  };
+
   app.get("/api/designs/", {
     schema: {
       tags: TAGS,
@@ -100,7 +124,9 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       response: { 200: designListSchema },
     },
     preHandler: app.authenticate,
-    handler: async (req) => designs.list(actorOf(req), req.query.page, req.query.search ?? ""),
+    onSend: keepAnswer,
+    handler: async (req, reply) =>
+      cached(req, reply, "list", req.query.page, req.query.search ?? "") ?? designs.list(actorOf(req), req.query.page, req.query.search ?? ""),
   });
 
   app.post("/api/designs/", {
@@ -126,7 +152,11 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
   app.get("/api/designs/:id/", {
     schema: { tags: TAGS, summary: "One design", params: idParams, response: { 200: designSchema } },
     preHandler: app.authenticate,
-    handler: async (req) => designs.get(actorOf(req), uuidOr404(req.params.id)),
+    onSend: keepAnswer,
+    handler: async (req, reply) => {
+      const id = uuidOr404(req.params.id);
+      return cached(req, reply, "one", id) ?? designs.get(actorOf(req), id);
+    },
   });
 
   app.put("/api/designs/:id/", {

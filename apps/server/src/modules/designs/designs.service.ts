@@ -190,6 +190,9 @@ export function createDesignsService(deps: DesignsServiceDeps) {
 
     get: load,
 
+    /** Changes when the image URLs in a design would come out different. */
+    urlEpoch: () => uploads.urlEpoch(),
+
     /** What the pricing engine reads of a design (for staff previews of draft pricing tables); 404 when there is none. */
     async pricingInput(id: string): Promise<EstimateInput> {
       const row = await repo.findDesign(db, id);

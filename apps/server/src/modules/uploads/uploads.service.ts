@@ -125,6 +125,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     tmpDir: deps.tmpDir,
     storage,
     signedUrls,
+    /** Changes when signed URLs would come out different (a cached answer holding them is then stale). */
+    urlEpoch: () => signer.epoch(),
     keysOf,
 
     // ---- a design's images, for the designs module (in the caller's transaction) ----
