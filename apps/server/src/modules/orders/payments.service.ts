@@ -39,6 +39,7 @@ function decisionEntry(actor: Actor, order: OrderRow, payment: PaymentRow, statu
     targetLabel: `${order.orderNumber} ${payment.kind}`,
     before: { status: payment.status },
     after: {
+      order_id: order.id,
       status,
       amount: payment.amount,
       currency: payment.currency,

@@ -87,7 +87,7 @@ describe("audit rows of staff order actions", () => {
         target_id: advance.id,
         target_label: `${number} advance`,
         before: { status: "pending" },
-        after: { status: "confirmed", amount: advance.amount, currency: advance.currency, reference: "UTR123456" },
+        after: { order_id: s.orderId, status: "confirmed", amount: advance.amount, currency: advance.currency, reference: "UTR123456" },
       }),
     ]);
 

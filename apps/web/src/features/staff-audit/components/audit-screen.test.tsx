@@ -55,6 +55,21 @@ describe("audit log", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/staff/orders/o-123"));
   });
 
+  it("links a payment decision to its order's workbench, without showing the order's id", async () => {
+    const decision = makeEntry({
+      action: "payment.confirmed",
+      target_type: "payment",
+      target_id: "p-1",
+      target_label: "JW-2026-000123 advance",
+      before: { status: "pending" },
+      after: { order_id: "o-123", status: "confirmed", amount: "1000.00", currency: "INR", reference: "UTR123456" },
+    });
+    renderAudit("/staff/audit", [decision]);
+    const [entry] = await screen.findAllByTestId("audit-entry");
+    expect(within(entry!).getByRole("link", { name: "JW-2026-000123 advance" })).toHaveAttribute("href", "/staff/orders/o-123");
+    expect(entry).not.toHaveTextContent("o-123");
+  });
+
   it("filters by action and searches, keeping both in the address", async () => {
     const { router, calls } = renderAudit();
     await screen.findAllByTestId("audit-entry");

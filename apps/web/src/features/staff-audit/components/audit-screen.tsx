@@ -134,12 +134,13 @@ function AuditToolbar({
   );
 }
 
-/** Where an entry's target can be opened: the order's workbench, the account in People, the lead in Leads. */
+/** Where an entry's target can be opened: the order's workbench (also for its payments and CAD versions), the account in People, the lead in Leads. */
 function targetHref(entry: AuditEntry): string | null {
   switch (entry.target_type) {
     case "order":
       return paths.staff.order.getHref(entry.target_id);
-    case "cad_design": {
+    case "cad_design":
+    case "payment": {
       const orderId = entry.after?.order_id;
       return typeof orderId === "string" ? paths.staff.order.getHref(orderId) : null;
     }
