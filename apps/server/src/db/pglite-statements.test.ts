@@ -27,7 +27,11 @@ describe("PGlite prepared reads", () => {
     expect((await reads.run("select label from t where label = $1", ["it's three"], array)).rows).toEqual([["it's three"]]);
   });
 
-  it("takes only selects in array row mode", () => {
+  it("takes only selects in array row mode, on an open client", async () => {
+    const closed = new PGlite();
+    await closed.waitReady;
+    await closed.close();
+    expect(createPreparedReads(closed).accepts("select 1", array)).toBe(false);
     const reads = createPreparedReads(client);
     expect(reads.accepts("update t set n = 1", array)).toBe(false);
     expect(reads.accepts("select 1", undefined)).toBe(false);

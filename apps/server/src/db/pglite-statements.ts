@@ -46,6 +46,9 @@ export function createPreparedReads(client: PGlite): PreparedReads {
 
   return {
     accepts: (text, options) =>
+      // A closed or not yet ready client answers through query(), with PGlite's own error.
+      client.ready &&
+      !client.closed &&
       options?.rowMode === "array" &&
       !options.blob &&
       !options.paramTypes &&
