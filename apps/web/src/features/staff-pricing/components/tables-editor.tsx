@@ -21,6 +21,11 @@ interface EditorProps {
 
 const decimal = { inputMode: "decimal" as const };
 
+/** What every cell takes from the editor by its draft key: its id, its error, blur and the disabled state. */
+function cellBinding({ baseId, errors, onBlur, disabled }: EditorProps) {
+  return (key: string) => ({ id: cellId(baseId, key), error: errors[key], onBlur: () => onBlur(key), disabled });
+}
+
 function GroupError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
@@ -45,7 +50,9 @@ export function TablesEditor(props: EditorProps) {
   );
 }
 
-function MetalsSection({ baseId, draft, onChange, onBlur, errors, disabled }: EditorProps) {
+function MetalsSection(props: EditorProps) {
+  const { baseId, draft, onChange, errors, disabled } = props;
+  const bind = cellBinding(props);
   const cell = (i: number, field: string) => `metal_rates.${i}.${field}`;
   return (
     <Section
@@ -97,13 +104,10 @@ function MetalsSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
                   </NativeSelect>
                 </div>
                 <CellInput
-                  id={cellId(baseId, cell(i, "purity"))}
+                  {...bind(cell(i, "purity"))}
                   label={`Purity of rate ${i + 1}`}
                   value={row.purity}
                   maxLength={10}
-                  disabled={disabled}
-                  error={errors[cell(i, "purity")]}
-                  onBlur={() => onBlur(cell(i, "purity"))}
                   onValueChange={(purity) =>
                     onChange(
                       (d) => ({ ...d, metal_rates: d.metal_rates.map((r) => (r.key === row.key ? { ...r, purity } : r)) }),
@@ -112,16 +116,13 @@ function MetalsSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
                   }
                 />
                 <CellInput
-                  id={cellId(baseId, cell(i, "price_per_gram"))}
+                  {...bind(cell(i, "price_per_gram"))}
                   label={`${name}, rupees per gram`}
                   value={row.price_per_gram}
                   prefix="₹"
                   {...decimal}
-                  disabled={disabled}
                   className="col-span-2 col-start-1 row-start-2 sm:col-span-1 sm:col-start-3 sm:row-start-1"
                   inputClassName="text-right"
-                  error={errors[cell(i, "price_per_gram")]}
-                  onBlur={() => onBlur(cell(i, "price_per_gram"))}
                   onValueChange={(price_per_gram) =>
                     onChange(
                       (d) => ({ ...d, metal_rates: d.metal_rates.map((r) => (r.key === row.key ? { ...r, price_per_gram } : r)) }),
@@ -214,7 +215,9 @@ function MetalsSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
   );
 }
 
-function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: EditorProps) {
+function StonesSection(props: EditorProps) {
+  const { baseId, draft, onChange, errors, disabled } = props;
+  const bind = cellBinding(props);
   const setRow = (key: string, patch: (r: PricingDraft["stones"][number]) => PricingDraft["stones"][number]) => (d: PricingDraft) => ({
     ...d,
     stones: d.stones.map((r) => (r.key === key ? patch(r) : r)),
@@ -248,15 +251,12 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
               >
                 <div className="col-span-3 flex items-start gap-3 md:col-span-1">
                   <CellInput
-                    id={cellId(baseId, typeKey)}
+                    {...bind(typeKey)}
                     label={`Stone type ${i + 1}`}
                     value={row.stone_type}
                     maxLength={50}
                     placeholder="e.g. tanzanite"
-                    disabled={disabled}
                     className="flex-1"
-                    error={errors[typeKey]}
-                    onBlur={() => onBlur(typeKey)}
                     onValueChange={(stone_type) =>
                       onChange(
                         setRow(row.key, (r) => ({ ...r, stone_type })),
@@ -281,7 +281,7 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
                   return (
                     <CellInput
                       key={band}
-                      id={cellId(baseId, key)}
+                      {...bind(key)}
                       label={`${name}, ${band}, rupees per carat`}
                       narrowLabel={bandLabel(band)}
                       compact
@@ -289,10 +289,7 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
                       prefix="₹"
                       {...decimal}
                       placeholder={row.stone_type.trim() === "gemstone" ? undefined : "gemstone"}
-                      disabled={disabled}
                       inputClassName="text-right placeholder:text-left"
-                      error={errors[key]}
-                      onBlur={() => onBlur(key)}
                       onValueChange={(price) =>
                         onChange(
                           setRow(row.key, (r) => ({ ...r, prices: { ...r.prices, [band]: price } })),
@@ -339,16 +336,13 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
       </div>
       <div className="grid gap-4 border-t border-border pt-5 sm:grid-cols-2">
         <CellInput
-          id={cellId(baseId, "default_stone_carat")}
+          {...bind("default_stone_carat")}
           label="Carat per stone when the design gives none"
           showLabel
           value={draft.default_stone_carat}
           suffix="ct"
           {...decimal}
-          disabled={disabled}
           className="sm:max-w-xs"
-          error={errors.default_stone_carat}
-          onBlur={() => onBlur("default_stone_carat")}
           onValueChange={(v) => onChange((d) => ({ ...d, default_stone_carat: v }), "default_stone_carat")}
         />
       </div>
@@ -356,7 +350,9 @@ function StonesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Ed
   );
 }
 
-function TypesSection({ baseId, draft, onChange, onBlur, errors, disabled }: EditorProps) {
+function TypesSection(props: EditorProps) {
+  const { baseId, draft, onChange } = props;
+  const bind = cellBinding(props);
   return (
     <Section
       id={`${baseId}-types`}
@@ -382,27 +378,21 @@ function TypesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edi
               >
                 <span className="pt-2.5 text-sm font-medium">{label}</span>
                 <CellInput
-                  id={cellId(baseId, `labour.${type}`)}
+                  {...bind(`labour.${type}`)}
                   label={`Labour, ${label.toLowerCase()}, rupees`}
                   value={draft.labour[type]}
                   prefix="₹"
                   {...decimal}
-                  disabled={disabled}
                   inputClassName="text-right"
-                  error={errors[`labour.${type}`]}
-                  onBlur={() => onBlur(`labour.${type}`)}
                   onValueChange={(v) => onChange((d) => ({ ...d, labour: { ...d.labour, [type]: v } }), `labour.${type}`)}
                 />
                 <CellInput
-                  id={cellId(baseId, `default_weight_grams.${type}`)}
+                  {...bind(`default_weight_grams.${type}`)}
                   label={`Default weight, ${label.toLowerCase()}, grams`}
                   value={draft.default_weight_grams[type]}
                   suffix="g"
                   {...decimal}
-                  disabled={disabled}
                   inputClassName="text-right"
-                  error={errors[`default_weight_grams.${type}`]}
-                  onBlur={() => onBlur(`default_weight_grams.${type}`)}
                   onValueChange={(v) =>
                     onChange(
                       (d) => ({ ...d, default_weight_grams: { ...d.default_weight_grams, [type]: v } }),
@@ -417,17 +407,14 @@ function TypesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edi
       </div>
       <div className="border-t border-border pt-5">
         <CellInput
-          id={cellId(baseId, "setting_per_stone")}
+          {...bind("setting_per_stone")}
           label="Setting, per stone"
           showLabel
           value={draft.setting_per_stone}
           prefix="₹"
           {...decimal}
-          disabled={disabled}
           className="sm:max-w-xs"
           inputClassName="text-right"
-          error={errors.setting_per_stone}
-          onBlur={() => onBlur("setting_per_stone")}
           onValueChange={(v) => onChange((d) => ({ ...d, setting_per_stone: v }), "setting_per_stone")}
         />
       </div>
@@ -446,7 +433,9 @@ const SCALARS: { key: ScalarKey; label: string; prefix?: string; suffix?: string
   { key: "range_high_percent", label: "Range above the estimate", suffix: "%" },
 ];
 
-function FeesSection({ baseId, draft, onChange, onBlur, errors, disabled }: EditorProps) {
+function FeesSection(props: EditorProps) {
+  const { baseId, draft, onChange } = props;
+  const bind = cellBinding(props);
   return (
     <Section
       id={`${baseId}-fees`}
@@ -457,17 +446,14 @@ function FeesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edit
         {SCALARS.map(({ key, label, prefix, suffix }) => (
           <CellInput
             key={key}
-            id={cellId(baseId, key)}
+            {...bind(key)}
             label={label}
             showLabel
             value={draft[key]}
             {...(prefix && { prefix })}
             {...(suffix && { suffix })}
             {...decimal}
-            disabled={disabled}
             inputClassName="text-right"
-            error={errors[key]}
-            onBlur={() => onBlur(key)}
             onValueChange={(v) => onChange((d) => ({ ...d, [key]: v }), key)}
           />
         ))}
@@ -476,7 +462,9 @@ function FeesSection({ baseId, draft, onChange, onBlur, errors, disabled }: Edit
   );
 }
 
-function CurrenciesSection({ baseId, draft, onChange, onBlur, errors, disabled }: EditorProps) {
+function CurrenciesSection(props: EditorProps) {
+  const { baseId, draft, onChange } = props;
+  const bind = cellBinding(props);
   return (
     <Section
       id={`${baseId}-currencies`}
@@ -490,17 +478,14 @@ function CurrenciesSection({ baseId, draft, onChange, onBlur, errors, disabled }
           return (
             <CellInput
               key={currency}
-              id={cellId(baseId, key)}
+              {...bind(key)}
               label={base ? "1 INR (the base currency)" : `1 ${currency} in rupees`}
               showLabel
               value={draft.currency_rates[currency]}
               prefix="₹"
               {...decimal}
               readOnly={base}
-              disabled={disabled}
               inputClassName={cn("text-right", base && "bg-surface-muted text-muted")}
-              error={errors[key]}
-              onBlur={() => onBlur(key)}
               onValueChange={(v) => onChange((d) => ({ ...d, currency_rates: { ...d.currency_rates, [currency]: v } }), key)}
             />
           );
