@@ -11,6 +11,14 @@ describe("design links", () => {
     ]);
   });
 
+  it("takes addresses pasted without a scheme, and keeps a bracket the address itself opened", () => {
+    const text = "Seen at www.etsy.com/listing/42/halo-ring; see also (https://en.wikipedia.org/wiki/Halo_(jewellery)).";
+    expect(designLinks(text)).toEqual([
+      { href: "https://www.etsy.com/listing/42/halo-ring", label: "etsy.com/listing/42/halo-ring" },
+      { href: "https://en.wikipedia.org/wiki/Halo_(jewellery)", label: "en.wikipedia.org/wiki/Halo_(jewellery)" },
+    ]);
+  });
+
   it("ignores other schemes and plain text", () => {
     expect(designLinks("javascript:alert(1) ftp://x.example.com a ring with a halo")).toEqual([]);
   });
