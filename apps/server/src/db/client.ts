@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { lockDataDir, type DataDirLock } from "../lib/data-dir-lock.ts";
-import { createPreparedReads } from "./pglite-statements.ts";
+import { tunedForDrizzle } from "./pglite-statements.ts";
 import { serverPackageRoot } from "../lib/package-root.ts";
 import * as schema from "./schema/index.ts";
 
@@ -53,38 +53,6 @@ async function initPgliteDir(dir: string): Promise<void> {
   .catch((err) => { console.error(err); process.exit(1); });`;
   await promisify(execFile)(process.execPath, ["-e", script], { timeout: 300_000 });
 }
-
-/**
- * Drizzle hands PGlite its own parsers on every query (timestamps, dates and intervals read as
- * text), and PGlite then copies its whole parser table (some 200 entries, one per array type) into
- * a new object per query: about a tenth of a small request's CPU. The same parsers are set on the
- * client once instead, and the per-query copy is skipped; the values read are the same. Reads
- * outside transactions run as named prepared statements (pglite-statements.ts).
- */
-function tunedForDrizzle(client: PGlite): PGlite {
-  const drizzleParsers = { 1114: identity, 1184: identity, 1186: identity, 1082: identity, 1231: identity, 1115: identity, 1185: identity, 1187: identity, 1182: identity };
-  Object.assign(client.parsers, drizzleParsers);
-  const strip = (options?: QueryOptions): QueryOptions | undefined => {
-    if (!options?.parsers) return options;
-    const { parsers, ...rest } = options;
-    // Only drizzle's identity parsers may be dropped; anything else is passed on as given.
-    return Object.keys(parsers).every((k) => k in drizzleParsers) ? rest : options;
-  };
-  const query = client.query.bind(client);
-  const prepared = createPreparedReads(client);
-  client.query = (q, params, options) => {
-    const opts = strip(options);
-    return prepared.accepts(q, opts) ? prepared.run(q, params ?? [], opts) : query(q, params, opts);
-  };
-  const transaction = client.transaction.bind(client);
-  client.transaction = (callback) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      return callback(Object.assign(Object.create(tx) as Transaction, { query: ((q, params, options) => txQuery(q, params, strip(options))) as Transaction["query"] }));
-    });
-  return client;
-}
-const identity = (value: string) => value;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
