@@ -17,14 +17,8 @@ export type {
 let templates: Promise<typeof Templates> | undefined;
 const load = () => (templates ??= import("./templates.ts"));
 
-type Render<I> = (input: I) => Promise<Templates.RenderedEmail>;
-const lazy =
-  <K extends "cadReadyEmail" | "genericEmail" | "quoteIssuedEmail" | "shippedEmail" | "staffWelcomeEmail">(name: K) =>
-  async (input: Parameters<(typeof Templates)[K]>[0]): Promise<Templates.RenderedEmail> =>
-    ((await load())[name] as Render<typeof input>)(input);
-
-export const cadReadyEmail = lazy("cadReadyEmail");
-export const genericEmail = lazy("genericEmail");
-export const quoteIssuedEmail = lazy("quoteIssuedEmail");
-export const shippedEmail = lazy("shippedEmail");
-export const staffWelcomeEmail = lazy("staffWelcomeEmail");
+export const cadReadyEmail = async (input: Templates.CadReadyEmailInput) => (await load()).cadReadyEmail(input);
+export const genericEmail = async (input: Templates.GenericEmailInput) => (await load()).genericEmail(input);
+export const quoteIssuedEmail = async (input: Templates.QuoteIssuedEmailInput) => (await load()).quoteIssuedEmail(input);
+export const shippedEmail = async (input: Templates.ShippedEmailInput) => (await load()).shippedEmail(input);
+export const staffWelcomeEmail = async (input: Templates.StaffWelcomeEmailInput) => (await load()).staffWelcomeEmail(input);
