@@ -27,3 +27,17 @@ export function ErrorState({ message, onRetry, retryLabel = "Try Again", classNa
     </div>
   );
 }
+
+/** A refusal or failure said inside a form, panel or dialog (a 409, a server's form error): announced, beside what it concerns. */
+export function InlineAlert({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
+  return (
+    <p
+      role="alert"
+      data-testid={testId}
+      className={cn("flex items-start gap-2 rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive", className)}
+    >
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{children}</span>
+    </p>
+  );
+}

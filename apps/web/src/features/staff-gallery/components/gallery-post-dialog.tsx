@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useSaveGalleryPost, type GalleryPostValues } from "../api/save-gallery-post";
 import { checkGalleryForm, NAME_MAX, QUOTE_MAX, serverErrors, valuesOf, type GalleryFormErrors } from "../utils/gallery-form";
 import { PhotoPicker } from "./photo-picker";
+import { InlineAlert } from "@/components/ui/states";
 
 /** Create (post = null) or edit a gallery post: its photograph, the customer's name and words, the day and whether it is shown. */
 export function GalleryPostDialog({
@@ -205,11 +206,7 @@ function GalleryPostForm({
         </div>
       </div>
 
-      {errors.form && (
-        <p role="alert" className="rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive">
-          {errors.form}
-        </p>
-      )}
+      {errors.form && <InlineAlert>{errors.form}</InlineAlert>}
 
       <DialogFooter className="border-t border-border pt-5">
         <Button type="button" variant="secondary" onClick={onDone} disabled={pending}>

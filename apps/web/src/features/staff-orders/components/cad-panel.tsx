@@ -21,6 +21,7 @@ import { cn } from "@/lib/cn";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import { useUploadCad } from "../api/actions";
 import { Panel } from "./panel";
+import { InlineAlert } from "@/components/ui/states";
 
 /** Statuses in which staff upload a CAD version. */
 export const CAD_UPLOAD_STATUSES: readonly Order["status"][] = ["approved", "cad_design"];
@@ -223,11 +224,7 @@ function CadUploadForm({ order }: { order: Order }) {
           disabled={upload.isPending}
         />
       </Field>
-      {errors.form && (
-        <p role="alert" className="rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive">
-          {errors.form}
-        </p>
-      )}
+      {errors.form && <InlineAlert>{errors.form}</InlineAlert>}
       <Button type="submit" className="self-end" loading={upload.isPending}>
         {!upload.isPending && <Upload />} {upload.isPending ? "Uploading…" : "Upload CAD version"}
       </Button>

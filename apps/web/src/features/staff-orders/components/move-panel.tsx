@@ -18,6 +18,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { useTransitionOrder } from "../api/actions";
 import { Panel } from "./panel";
+import { InlineAlert } from "@/components/ui/states";
 
 type Target = (typeof STAFF_TRANSITION_TARGETS)[number];
 const isStaffTarget = (s: OrderStatus): s is Target => (STAFF_TRANSITION_TARGETS as readonly string[]).includes(s);
@@ -103,15 +104,7 @@ export function MovePanel({ order }: { order: Order }) {
 
   return (
     <Panel icon={<Route />} title="Move the order" description={`Now ${ORDER_STATUS_INFO[order.status].label}.`} testId="move-panel">
-      {conflict && (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive"
-          data-testid="move-error"
-        >
-          {conflict}
-        </p>
-      )}
+      {conflict && <InlineAlert testId="move-error">{conflict}</InlineAlert>}
       {moves.length > 0 && (
         <div className="flex flex-col gap-4">
           {shipping && (

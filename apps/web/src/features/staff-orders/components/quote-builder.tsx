@@ -7,7 +7,6 @@ import { Field } from "@/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
-import { cn } from "@/lib/cn";
 import { amountFormatter } from "@/lib/format";
 import { useIssueQuote } from "../api/actions";
 import {
@@ -21,6 +20,7 @@ import {
   type QuoteDraft,
 } from "../utils/quote-draft";
 import { Panel } from "./panel";
+import { InlineAlert } from "@/components/ui/states";
 
 type Errors = Record<string, string>;
 
@@ -292,14 +292,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
           )}
         </div>
 
-        {problem && (
-          <p
-            role="alert"
-            className={cn("rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive")}
-          >
-            {problem}
-          </p>
-        )}
+        {problem && <InlineAlert>{problem}</InlineAlert>}
 
         <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
           <Button

@@ -1,5 +1,5 @@
 import { createStaffInputSchema } from "@atelier/contract";
-import { AlertCircle, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useInvitePerson } from "../api/invite-person";
 import { ROLE_INFO } from "./roles";
+import { InlineAlert } from "@/components/ui/states";
 
 type StaffRole = "staff" | "admin";
 type FieldName = "email" | "first_name" | "last_name" | "role";
@@ -90,15 +91,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </DialogDescription>
         </DialogHeader>
         <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Invite a team member">
-          {errors.form && (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-md border border-destructive/20 bg-destructive-soft/60 px-3 py-2.5 text-sm text-destructive"
-            >
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {errors.form}
-            </p>
-          )}
+          {errors.form && <InlineAlert>{errors.form}</InlineAlert>}
           <Field id={fieldId("email")} label="Email" required error={errors.email}>
             <Input
               id={fieldId("email")}

@@ -1,6 +1,6 @@
 import { PAGE_SIZE, ROLES, type Role, type StaffPerson, type User } from "@atelier/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertCircle, Search, UserPlus, Users } from "lucide-react";
+import { Search, UserPlus, Users } from "lucide-react";
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +11,7 @@ import { NativeSelect } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { SearchField } from "@/components/ui/search-field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { EmptyState, ErrorState, InlineAlert } from "@/components/ui/states";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -331,15 +331,7 @@ function ConfirmChange({ pending, onClose }: { pending: Pending | null; onClose:
       onConfirm={onConfirm}
       loading={updatePerson.isPending}
     >
-      {refusal && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-md border border-destructive/20 bg-destructive-soft/60 px-3 py-2.5 text-sm text-destructive"
-        >
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {refusal}
-        </p>
-      )}
+      {refusal && <InlineAlert>{refusal}</InlineAlert>}
     </ConfirmDialog>
   );
 }

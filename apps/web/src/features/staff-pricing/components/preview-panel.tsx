@@ -12,6 +12,7 @@ import { usePreviewPricing, type PricingPreview } from "../api/preview-pricing";
 import type { StoneIndex } from "../utils/pricing-draft";
 import { EstimateComparison } from "./estimate-comparison";
 import { Section } from "./section";
+import { InlineAlert } from "@/components/ui/states";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -179,11 +180,7 @@ export function PreviewPanel({
         )}
         {!pasting && selectedOrder && <ChosenDesign order={selectedOrder} />}
 
-        {problem && (
-          <p role="alert" className="rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive">
-            {problem}
-          </p>
-        )}
+        {problem && <InlineAlert>{problem}</InlineAlert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
           <Button
             type="button"

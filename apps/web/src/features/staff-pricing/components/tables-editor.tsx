@@ -2,6 +2,7 @@ import { CURRENCIES, DESIGN_TYPE_LABELS, DESIGN_TYPES, METAL_RATE_METALS, STONE_
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/input";
+import { InlineAlert } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
 import { bandLabel, metalLabel, newRowKey, stoneLabel, type DraftErrors, type Metal, type PricingDraft } from "../utils/pricing-draft";
 import { CellInput, cellId } from "./cell-input";
@@ -28,11 +29,7 @@ function cellBinding({ baseId, errors, onBlur, disabled }: EditorProps) {
 
 function GroupError({ message }: { message: string | undefined }) {
   if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-2.5 text-sm text-destructive">
-      {message}
-    </p>
-  );
+  return <InlineAlert>{message}</InlineAlert>;
 }
 
 /** The pricing engine's tables as editable cards, in the order the engine applies them. */
