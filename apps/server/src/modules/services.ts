@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
+import { noLiveEvents, type LiveEvents } from "../lib/live-events.ts";
 import type { Mailer } from "../lib/mail.ts";
 import type { RateLimitStore } from "../lib/rate-limit.ts";
 import type { SafeFetcher } from "../lib/safe-fetch.ts";
@@ -35,6 +36,8 @@ export interface DomainDeps {
   rateLimits: RateLimitStore;
   /** Throttle for POST /api/leads/ per IP; tests tighten it. */
   leadLimit?: LeadLimit | undefined;
+  /** Live updates to open pages (server-sent events); publishing does nothing until wired. */
+  live?: LiveEvents | undefined;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function createDomainServices(deps: DomainDeps) {
   const signer = createFileUrlSigner({ secret: await resolveFileUrlSecret(config.fileUrlSecret, config.dataDir), clock });
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   const publicUrl = config.publicUrl;
+  const live = deps.live ?? noLiveEvents;
 
   // Removing a design's image asks the orders module whether the design may change and marks the
   // design updated; both services are built after uploads, so they are bound late.
@@ -92,6 +96,7 @@ export async function createDomainServices(deps: DomainDeps) {
   });
 
   return {
+    live,
     storage,
     tmpDir,
     audit,
