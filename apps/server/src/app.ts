@@ -26,7 +26,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
-import { AppError, ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
+import { AppError, ErrorFieldError, FieldConflictError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
 import type { Mailer } from "./lib/mail.ts";
@@ -37,6 +37,7 @@ import { createExtractionService } from "./modules/extraction/extraction.service
 import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { createAuthService, type AuthenticatedUser, type AuthLimits, type AuthService } from "./modules/auth/auth.service.ts";
 import { auditModule } from "./modules/audit/index.ts";
+import { certificatesModule } from "./modules/certificates/index.ts";
 import { authModule } from "./modules/auth/auth.routes.ts";
 import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.code(429).header("retry-after", String(err.retryAfterSeconds)).send({ detail: err.message });
     }
     if (err instanceof ValidationError) return reply.code(400).send(err.fields);
+    if (err instanceof FieldConflictError) return reply.code(409).send(err.fields);
     if (err instanceof ErrorFieldError) return reply.code(err.status).send({ error: err.message });
     if (err instanceof UnauthorizedError) return reply.code(401).header("www-authenticate", "Token").send({ detail: err.message });
     if (err instanceof AppError) return reply.code(err.status).send({ detail: err.message });
@@ -249,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sweepIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
   });
   await app.register(notificationsModule, { notifications: domain.notifications });
+  await app.register(certificatesModule, { certificates: domain.certificates, tmpDir: domain.tmpDir });
   await app.register(auditModule, { audit: domain.audit });
   const people = createPeopleService({ db: database.db, publicUrl: config.publicUrl, auth, audit: domain.audit, orders: domain.orders });
   await app.register(peopleModule, { people });

@@ -15,6 +15,7 @@ import {
 } from "./orders.ts";
 import { estimateLineSchema, estimateSchema, moneyInputSchema, moneySchema } from "./pricing.ts";
 import { ROLES } from "./auth.ts";
+import { certificateSchema } from "./certificates.ts";
 
 const text = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
 
@@ -203,6 +204,8 @@ export const orderSchema = z.object({
   design: orderDesignSchema,
   estimate: estimateSchema,
   cad_designs: z.array(cadDesignSchema),
+  /** Hallmark and grading certificates staff attached, oldest first. */
+  certificates: z.array(certificateSchema),
   comments: z.array(commentSchema),
   quotes: z.array(quoteSchema),
   payments: z.array(paymentSchema),

@@ -200,6 +200,9 @@ export const AUDIT_ACTIONS = [
   "person.reactivated",
   "lead.handled",
   "gallery.changed",
+  "certificate.attached",
+  "certificate.changed",
+  "certificate.removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

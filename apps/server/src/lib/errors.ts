@@ -30,6 +30,14 @@ export class ConflictError extends AppError {
   readonly status = 409;
 }
 
+/** 409 with field arrays: the value conflicts with a row that exists (`{"number": ["..."]}`). */
+export class FieldConflictError extends AppError {
+  readonly status = 409;
+  constructor(readonly fields: FieldErrors) {
+    super(Object.values(fields).flat()[0] ?? "Conflict.");
+  }
+}
+
 /** 400 with field arrays: `{"email": ["..."]}`, or `{"non_field_errors": ["..."]}` for the whole form. */
 export class ValidationError extends AppError {
   readonly status = 400;

@@ -10,6 +10,7 @@ import type { SafeFetcher } from "../lib/safe-fetch.ts";
 import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
 import { createLocalStorage, type Storage } from "../lib/storage.ts";
 import { createAuditService } from "./audit/audit.service.ts";
+import { createCertificatesService, type CertificatesService } from "./certificates/certificates.service.ts";
 import { createDesignsService, type DesignsService } from "./designs/designs.service.ts";
 import { createGalleryService } from "./gallery/gallery.service.ts";
 import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
@@ -56,7 +57,7 @@ export async function createDomainServices(deps: DomainDeps) {
 
   // Removing a design's image asks the orders module whether the design may change and marks the
   // design updated; both services are built after uploads, so they are bound late.
-  const late: { orders?: OrdersService; designs?: DesignsService } = {};
+  const late: { orders?: OrdersService; designs?: DesignsService; certificates?: CertificatesService } = {};
   const uploads = createUploadsService({
     db,
     storage,
@@ -73,8 +74,22 @@ export async function createDomainServices(deps: DomainDeps) {
   const pricing = createPricingService({ db });
   const notifications = createNotificationsService({ db, clock, publicUrl });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
-  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit });
+  const orders = createOrdersService({
+    db,
+    clock,
+    publicUrl,
+    logger,
+    mailer,
+    pricing,
+    notifications,
+    uploads,
+    payment,
+    audit,
+    certificatesOf: (from, orderId) => late.certificates?.forOrder(from, orderId) ?? Promise.resolve([]),
+  });
   late.orders = orders;
+  const certificates = createCertificatesService({ db, clock, orders, uploads, notifications, audit, live });
+  late.certificates = certificates;
   const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications, audit });
   const payments = createPaymentsService({ db, clock, orders, notifications, audit });
   const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications, audit });
@@ -108,6 +123,7 @@ export async function createDomainServices(deps: DomainDeps) {
     quotes,
     payments,
     cad,
+    certificates,
     designs,
     gallery,
     leads,

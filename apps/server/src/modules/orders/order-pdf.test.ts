@@ -74,6 +74,7 @@ function order(overrides: Partial<Order> = {}): Order {
       pricing_version: 3,
     },
     cad_designs: [],
+    certificates: [],
     comments: [],
     quotes: [quote()],
     payments: [
@@ -204,6 +205,45 @@ describe("renderOrderPdf", () => {
     expect(text).toContain("1 × Diamond 0.50 ct G VS1");
     expect(text).toContain("INR 1,10,000.00 to INR 1,30,000.00");
     expect(text).toContain("Page 1 of");
+  });
+
+  it("lists the certificates with their lab, number, stone and the lab's verify link", async () => {
+    const file = { file_name: "gia.pdf", content_type: "application/pdf", size: 1000, url: "http://app.test/api/files/x" };
+    const base = { order_id: order().id, file, created_at: "2026-11-21T10:00:00Z" };
+    const o = order({
+      certificates: [
+        {
+          ...base,
+          id: "c1",
+          type: "gia",
+          lab: "GIA",
+          number: "2141438171",
+          issued_on: "2026-11-18",
+          stone: "Centre diamond 0.50 ct",
+          verify_url: "https://www.gia.edu/report-check?reportno=2141438171",
+        },
+        { ...base, id: "c2", type: "hallmark", lab: "BIS AHC Mumbai", number: "AB12CD", issued_on: "2026-11-19", stone: "", verify_url: null },
+      ],
+    });
+    expect(() => orderSchema.parse(o)).not.toThrow();
+    const pdf = await renderOrderPdf(o, { ...OPTS, compress: false });
+    const text = extractText(pdf);
+    expect(text).toContain("CERTIFICATES");
+    expect(text).toContain("GIA certificate");
+    expect(text).toContain("2141438171");
+    expect(text).toContain("Centre diamond 0.50 ct");
+    expect(text).toContain("18 Nov 2026");
+    expect(text).toContain("https://www.gia.edu/report-check?reportno=2141438171");
+    expect(text).toContain("Verify at GIA");
+    expect(text).toContain("Hallmark certificate");
+    expect(text).toContain("BIS AHC Mumbai");
+    expect(text).toContain("The whole piece");
+    // The verify line is a real link annotation.
+    expect(pdf.toString("latin1")).toContain("(https://www.gia.edu/report-check?reportno=2141438171)");
+  });
+
+  it("leaves the certificates out when there are none", async () => {
+    expect(extractText(await renderOrderPdf(order(), { ...OPTS, compress: false }))).not.toContain("CERTIFICATES");
   });
 
   it("reads the same text uncompressed", async () => {

@@ -1,4 +1,6 @@
 import {
+  CERTIFICATE_TYPE_LABELS,
+  certificateVerifyLabel,
   DESIGN_TYPE_LABELS,
   ORDER_STATUS_INFO,
   PAYMENT_STATUS_INFO,
@@ -56,6 +58,7 @@ export async function renderOrderPdf(
   header(w, order, orderUrl);
   dates(w, order, opts.generatedAt);
   design(w, order);
+  certificates(w, order);
   estimate(w, order);
   quotes(w, order);
   payments(w, order);
@@ -432,6 +435,37 @@ function design(w: Writer, order: Order): void {
   if (d.description.trim()) {
     w.subheading("Description");
     w.paragraph(d.description);
+  }
+}
+
+/** Each certificate with its lab, number, date, the stone it covers and the lab's public check. */
+function certificates(w: Writer, order: Order): void {
+  if (order.certificates.length === 0) return;
+  const { doc } = w;
+  w.section("Certificates");
+  for (const c of order.certificates) {
+    w.subheading(`${CERTIFICATE_TYPE_LABELS[c.type]} certificate`, c.number);
+    const rows: [string, string][] = [
+      ["Issuing lab", c.lab],
+      ["Number", c.number],
+      ["Issued", w.shortDate(`${c.issued_on}T00:00:00Z`)],
+      ["Covers", c.stone || "The whole piece"],
+    ];
+    if (c.verify_url) rows.push([certificateVerifyLabel(c.type), c.verify_url]);
+    w.fields(rows);
+    if (c.verify_url) {
+      // The row above shows the address; this line makes it a link in viewers that follow them.
+      doc
+        .font(FONT.sans)
+        .fontSize(8.5)
+        .fillColor(COLORS.gold)
+        .text(pdfText(`${certificateVerifyLabel(c.type)} (opens the lab's report check)`), w.left, doc.y, {
+          width: w.width,
+          link: c.verify_url,
+          underline: true,
+        });
+      doc.y += 4;
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import {
   ORDER_STATUS_INFO,
   type CadDesign,
   type CadModelFormat,
+  type Certificate,
   type Comment,
   type Order,
   type OrderEvent,
@@ -237,6 +238,7 @@ export interface OrderParts {
   designImages: ImageUrls[];
   cad: CadDesign[];
   comments: Comment[];
+  certificates: Certificate[];
   quotes: QuoteRow[];
   payments: PaymentRow[];
   events: OrderEvent[];
@@ -271,6 +273,7 @@ export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
     },
     estimate: row.estimate,
     cad_designs: p.cad,
+    certificates: p.certificates,
     comments: p.comments,
     quotes: p.quotes.map((q) => toQuoteResponse(q, row, p.now)),
     payments: p.payments.map(toPaymentResponse),

@@ -7,6 +7,7 @@ import {
   canTransition,
   designStatusOf,
   statusesOfFilter,
+  type Certificate,
   type Comment,
   type DashboardData,
   type Estimate,
@@ -58,6 +59,8 @@ export interface OrdersServiceDeps {
   payment: PaymentSettings;
   /** Staff actions are recorded in the transaction of the change. */
   audit: AuditService;
+  /** The order's certificates for its answer (the certificates module, bound by the composition root). */
+  certificatesOf?: (from: Db, orderId: string) => Promise<Certificate[]>;
 }
 
 /** Work to do once a transaction has committed (e-mails): never inside it, never lost silently. */
@@ -218,7 +221,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   async function assemble(order: OrderRow, staffView: boolean): Promise<Order> {
     const now = clock.now();
-    const [design, stones, designImages, cadRows, commentRows, quotes, payments, eventRows] = await Promise.all([
+    const [design, stones, designImages, cadRows, commentRows, quotes, payments, eventRows, certificates] = await Promise.all([
       order.designId ? content.findDesignContent(db, order.designId) : Promise.resolve(undefined),
       order.designId ? content.listStoneContent(db, order.designId) : Promise.resolve([]),
       order.designId ? uploads.designImageUrls(db, [order.designId]) : Promise.resolve([]),
@@ -227,6 +230,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       repo.listOrderQuotes(db, order.id),
       repo.listOrderPayments(db, order.id),
       repo.listEvents(db, order.id),
+      deps.certificatesOf ? deps.certificatesOf(db, order.id) : Promise.resolve([]),
     ]);
     const cadFiles = await uploads.cadFiles(
       db,
@@ -252,6 +256,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         ),
       ),
       comments: commentRows.map((c) => view.toCommentResponse(c, people.get(c.userId))),
+      certificates,
       quotes,
       payments,
       events: eventRows.map((e) => view.toEventResponse(e, people)),
@@ -360,6 +365,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     move,
     event,
     lockOrder,
+    /** The order if the actor may see it (staff: any; a customer: their own), else 404; no lock. */
+    findAccessible: async (from: Db, actor: Actor, id: string): Promise<OrderRow> => assertCanAccess(actor, await repo.findOrder(from, id)),
+    /** An order's number, for messages that name another order. */
+    numberOf: async (from: Db, id: string): Promise<string | undefined> => (await repo.findOrder(from, id))?.orderNumber,
     assemble,
     sweep,
     sweepFor,

@@ -9,7 +9,7 @@ import { uploads as uploadsTable } from "../../db/schema/index.ts";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { IMAGE_FORMATS, processImage, UnreadableImageError } from "../../lib/images.ts";
+import { IMAGE_FORMATS, processImage, UnreadableImageError, type ImageFormat } from "../../lib/images.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { FileUrlSigner } from "../../lib/signed-url.ts";
 import { deleteQuietly, StorageNotFoundError, type Storage } from "../../lib/storage.ts";
@@ -71,6 +71,8 @@ const CONTENT_TYPES: Record<string, string> = {
   glb: "model/gltf-binary",
   "3dm": "model/vnd.3dm",
   step: "model/step",
+  // Certificates (PDF by content; images are re-encoded like every other image).
+  pdf: "application/pdf",
 };
 
 /** The upload kind of each folder's images. */
@@ -82,6 +84,22 @@ export interface StagedModel {
   fileName: string;
   size: number;
   format: CadModelFormat;
+}
+
+/** A certificate's file accepted by content (a PDF, or an image to re-encode), waiting in a temporary file. */
+export interface StagedDocument {
+  tmpPath: string;
+  fileName: string;
+  size: number;
+  format: "pdf" | ImageFormat;
+}
+
+/** A stored document's name, type, size and signed URL. */
+export interface DocumentFile {
+  fileName: string;
+  contentType: string;
+  size: number;
+  url: string;
 }
 
 export interface DesignImageUrls {
@@ -114,7 +132,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       url: urls?.image ?? null,
       thumbnail: urls?.thumbnail ?? null,
       created_at: row.createdAt.toISOString(),
-      deletable: row.kind !== "gallery_image" && (orderStatus === null || (DESIGN_EDITABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus)),
+      deletable: row.kind !== "gallery_image" && row.kind !== "certificate" && (orderStatus === null || (DESIGN_EDITABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus)),
     };
   }
 
@@ -236,6 +254,68 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return { uploadIds: [row.id], discard };
     },
 
+    /**
+     * Stores a certificate under users/<id>/certificates/: a PDF as it came (it was checked by
+     * content), an image re-encoded without its metadata (with thumbnails, like every image).
+     * The caller completes it in its transaction (`completeStandalone`) or discards it.
+     */
+    async ingestDocument(userId: string, file: StagedDocument): Promise<IngestedBatch> {
+      const [row] = await repo.insertUploads(db, [
+        {
+          userId,
+          kind: "certificate",
+          fileName: file.fileName,
+          size: file.size,
+          contentType: file.format === "pdf" ? "application/pdf" : IMAGE_FORMATS[file.format].contentType,
+          status: "processing",
+        },
+      ]);
+      if (!row) throw new Error("insert returned no row");
+      const base = `users/${userId}/certificates/${crypto.randomUUID()}`;
+      const stored: string[] = [];
+      const discard = async () => {
+        await deleteQuietly(storage, stored);
+        await repo.deleteUploads(db, [row.id]);
+      };
+      try {
+        if (file.format === "pdf") {
+          const key = `${base}.pdf`;
+          stored.push(key);
+          await storage.put(key, await fsp.readFile(file.tmpPath));
+          await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
+        } else {
+          const image = await processImage(file.tmpPath, file.format);
+          const keys = { storageKey: `${base}.${image.ext}`, previewKey: `${base}_1024.webp`, thumbnailKey: `${base}_320.webp` };
+          stored.push(keys.storageKey, keys.previewKey, keys.thumbnailKey);
+          await storage.put(keys.storageKey, image.original);
+          await storage.put(keys.previewKey, image.thumbnails[1024]);
+          await storage.put(keys.thumbnailKey, image.thumbnails[320]);
+          await repo.setUploadFiles(db, row.id, { ...keys, width: image.width, height: image.height }, clock.now());
+        }
+      } catch (err) {
+        await discard();
+        if (err instanceof UnreadableImageError) {
+          throw new ValidationError({ file: [unreadableImageMessage(file.fileName)] });
+        }
+        throw err;
+      } finally {
+        await fsp.rm(file.tmpPath, { force: true });
+      }
+      return { uploadIds: [row.id], discard };
+    },
+
+    /** Stored documents (certificates) by upload id, with signed URLs; missing or unfinished ones are left out. */
+    async documentFiles(from: Db, ids: string[]): Promise<Map<string, DocumentFile>> {
+      const rows = await repo.findUploads(from, ids);
+      return new Map(
+        rows.flatMap((r) =>
+          r.storageKey && r.status === "completed"
+            ? [[r.id, { fileName: r.fileName, contentType: r.contentType, size: r.size, url: signer.sign(r.storageKey) }] as const]
+            : [],
+        ),
+      );
+    },
+
     attachToCad: (tx: Db, ids: string[], cadDesignId: string) => repo.attachCadUploads(tx, ids, cadDesignId, clock.now()),
 
     /**
@@ -314,6 +394,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         if (found.designId && deps.beforeDesignImageRemoved) await deps.beforeDesignImageRemoved(tx, found.designId);
         if (found.cadDesignId) throw new ConflictError("This file is part of an order's CAD version and cannot be deleted.");
         if (found.kind === "gallery_image") throw new ConflictError("This photograph belongs to a gallery post: change it in the gallery.");
+        if (found.kind === "certificate") throw new ConflictError("This file is an order's certificate: remove it from the order's certificates.");
         await repo.deleteUploads(tx, [found.id]);
         return found;
       });

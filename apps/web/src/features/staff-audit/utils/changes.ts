@@ -25,6 +25,9 @@ export const ACTION_INFO: Record<AuditAction, { label: string; tone: Tone; group
   "person.reactivated": { label: "Account reactivated", tone: "green", group: "People" },
   "lead.handled": { label: "Lead handled", tone: "neutral", group: "Leads and gallery" },
   "gallery.changed": { label: "Gallery changed", tone: "neutral", group: "Leads and gallery" },
+  "certificate.attached": { label: "Certificate attached", tone: "green", group: "Orders" },
+  "certificate.changed": { label: "Certificate changed", tone: "gold", group: "Orders" },
+  "certificate.removed": { label: "Certificate removed", tone: "garnet", group: "Orders" },
 };
 export type ActionGroup = "Orders" | "Pricing" | "People" | "Leads and gallery";
 export const ACTION_GROUPS: ActionGroup[] = ["Orders", "Pricing", "People", "Leads and gallery"];
@@ -35,6 +38,7 @@ const TARGET_TYPE_LABEL: Record<string, string> = {
   payment: "Payment",
   quote: "Quote",
   cad_design: "CAD design",
+  certificate: "Certificate",
   pricing: "Pricing",
   user: "Account",
   lead: "Lead",
