@@ -31,6 +31,11 @@ export function formatDate(iso: string, opts: Intl.DateTimeFormatOptions = { dat
   return new Intl.DateTimeFormat(undefined, opts).format(new Date(iso));
 }
 
+/** "18 Nov 2026" for a calendar day (`YYYY-MM-DD`), the same in every time zone. */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T00:00:00Z`, { dateStyle: "medium", timeZone: "UTC" });
+}
+
 export function formatDateTime(iso: string): string {
   return formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
 }

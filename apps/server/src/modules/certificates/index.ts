@@ -13,6 +13,8 @@ export interface CertificatesModuleOptions {
 }
 
 const TAGS = ["certificates"];
+/** Staff paths are documented under the staff tag, with who may call them. */
+const STAFF_TAGS = ["staff"];
 const idParams = z.object({ id: z.string() });
 
 const FORM_DESCRIPTION =
@@ -38,7 +40,7 @@ export const certificatesModule: FastifyPluginCallbackZod<CertificatesModuleOpti
 
   app.post("/api/staff/orders/:id/certificates/", {
     schema: {
-      tags: TAGS,
+      tags: STAFF_TAGS,
       summary: "Attach a certificate with its file to an order (multipart)",
       description: FORM_DESCRIPTION,
       params: idParams,
@@ -54,7 +56,7 @@ export const certificatesModule: FastifyPluginCallbackZod<CertificatesModuleOpti
 
   app.patch("/api/staff/certificates/:id/", {
     schema: {
-      tags: TAGS,
+      tags: STAFF_TAGS,
       summary: "Change a certificate's details (JSON, each field optional); the file stays",
       params: idParams,
       body: certificatePatchSchema,
@@ -65,7 +67,7 @@ export const certificatesModule: FastifyPluginCallbackZod<CertificatesModuleOpti
   });
 
   app.delete("/api/staff/certificates/:id/", {
-    schema: { tags: TAGS, summary: "Remove a certificate and its file", params: idParams, response: { 204: z.null() } },
+    schema: { tags: STAFF_TAGS, summary: "Remove a certificate and its file", params: idParams, response: { 204: z.null() } },
     ...staffOnly(app),
     handler: async (req, reply) => {
       await certificates.remove(actorOf(req), uuidOr404(req.params.id));

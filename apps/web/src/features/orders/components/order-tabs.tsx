@@ -14,6 +14,7 @@ import { cn } from "@/lib/cn";
 import { formatDateTime, formatFileSize, formatRelative } from "@/lib/format";
 import { useAddComment } from "../api/add-comment";
 import { useApproveCadDesign } from "../api/approve-cad-design";
+import { OrderCertificates } from "./order-certificates";
 import { TONE_DOT } from "./order-parts";
 
 const personName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.trim() || (p.role === "customer" ? "You" : "Aurelia Atelier") : "Aurelia Atelier");
@@ -123,6 +124,7 @@ function DetailsTab({ order, onOpen }: { order: Order; onOpen: Open }) {
           <p className="text-sm text-muted">No reference images.</p>
         )}
       </div>
+      <OrderCertificates certificates={order.certificates} />
     </div>
   );
 }

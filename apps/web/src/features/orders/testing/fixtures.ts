@@ -73,6 +73,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     },
     estimate: makeEstimate(),
     cad_designs: [],
+    certificates: [],
     comments: [],
     quotes: [],
     payments: [],

@@ -14,6 +14,7 @@ import { amountFormatter, formatAmount, formatDate, formatDateTime } from "@/lib
 import { useStaffOrder } from "../api/get-order";
 import { describeWaiting } from "../utils/waiting";
 import { CadPanel, CAD_UPLOAD_STATUSES } from "./cad-panel";
+import { CertificatesPanel } from "./certificates-panel";
 import { CommentsPanel, HistoryPanel } from "./conversation";
 import { MovePanel } from "./move-panel";
 import { Panel } from "./panel";
@@ -137,6 +138,7 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerPanel order={order} />
           <DesignPanel order={order} onOpenImages={openImages} />
+          <CertificatesPanel order={order} />
           <EstimatePanel order={order} />
           {order.quotes.length > 0 && <QuotesPanel order={order} />}
           {order.shipment && <ShipmentPanel shipment={order.shipment} />}

@@ -46,6 +46,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       pricing_version: 3,
     },
     cad_designs: [],
+    certificates: [],
     comments: [],
     quotes: [],
     payments: [],
