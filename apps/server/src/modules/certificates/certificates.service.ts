@@ -18,7 +18,6 @@ import type { LiveEvents } from "../../lib/live-events.ts";
 import { changedFields, type AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
-import type { OrderRow } from "../orders/orders.repository.ts";
 import type { DocumentFile, IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
 import type { CertificateForm } from "./certificate-form.ts";
 import { MISSING_FILE_MESSAGE } from "./certificate-form.ts";
@@ -36,6 +35,7 @@ export interface CertificatesServiceDeps {
 }
 
 export type CertificatesService = ReturnType<typeof createCertificatesService>;
+type OrderRow = Awaited<ReturnType<OrdersService["findAccessible"]>>;
 
 /** GIA, IGI and HRD are one lab each whatever branch is named; other labs by their name. */
 export function labKeyOf(type: CertificateType, lab: string): string {

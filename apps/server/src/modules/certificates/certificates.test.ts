@@ -80,6 +80,11 @@ describe("attaching a certificate", () => {
     expect(file.rawPayload.equals(PDF)).toBe(true);
     const download = await t.app.inject({ method: "GET", url: `${filePath(cert.file.url)}&download=1` });
     expect(download.headers["content-disposition"]).toContain('attachment; filename="GIA report.pdf"');
+
+    // The order's PDF lists it, with the lab's check as a link.
+    const pdf = await authedInject(t, owner.customer.token, { method: "GET", url: `/api/orders/${owner.orderId}/details.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString("latin1")).toContain("(https://www.gia.edu/report-check?reportno=2141438171)");
   });
 
   it("tells the customer and records the staff action", async () => {

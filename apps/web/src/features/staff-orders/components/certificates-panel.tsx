@@ -12,7 +12,7 @@ import {
 } from "@atelier/contract";
 import { BadgeCheck, ExternalLink, FileText, Plus, Trash2, X } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -173,13 +173,13 @@ function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }
     register,
     handleSubmit,
     setError,
-    watch,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(certificateInputSchema),
     defaultValues: { type: "gia", number: "", lab: "", issued_on: today(), stone: "" },
   });
-  const type = watch("type");
+  const type = useWatch({ control, name: "type" });
   const stones = stoneChoices(order.design.stones);
   const defaultLab = CERTIFICATE_DEFAULT_LABS[type];
 
