@@ -30,7 +30,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
 }
 
-test("staff attach a certificate; the customer sees it, verifies it, downloads it and finds it in the order PDF", async ({ page, request }) => {
+test("staff attach a certificate; the customer sees it, verifies it, downloads it and finds it in the order PDF", async ({
+  page,
+  request,
+}) => {
   // The customer and their order, through the API.
   const email = uniqueEmail("certified");
   const reg = await request.post("/api/auth/register/", { data: { email, password: PASSWORD, confirm_password: PASSWORD } });
@@ -62,7 +65,9 @@ test("staff attach a certificate; the customer sees it, verifies it, downloads i
   await dialog.getByLabel(/Number/).fill(NUMBER);
   await dialog.getByLabel(/Issued on/).fill("2026-01-15");
   await dialog.getByLabel(/Covers/).fill("1 × Diamond 0.70 ct F VS1");
-  await dialog.getByLabel(/Choose the certificate file/).setInputFiles({ name: "gia-report.pdf", mimeType: "application/pdf", buffer: PDF });
+  await dialog
+    .getByLabel(/Choose the certificate file/)
+    .setInputFiles({ name: "gia-report.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(dialog.getByText("gia-report.pdf")).toBeVisible();
   await shot(page, "certificates-staff-dialog-1280.png");
   await dialog.getByRole("button", { name: "Attach certificate" }).click();
@@ -94,13 +99,19 @@ test("staff attach a certificate; the customer sees it, verifies it, downloads i
     // Scoped to the section: the dashboard header's account menu has a finding of its own at 390 px
     // (label-content-name-mismatch), outside this journey.
     const { violations } = await new AxeBuilder({ page }).include('[data-testid="order-certificates"]').withTags(AXE_TAGS).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `certificates at ${width} px`).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `certificates at ${width} px`,
+    ).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: path.join(SHOTS, `certificates-customer-${width}.png`) });
   }
 
   // "View certificate" is the signed file: it downloads as the very PDF.
-  const href = await page.getByTestId("order-certificates").getByRole("link", { name: /View certificate/ }).getAttribute("href");
+  const href = await page
+    .getByTestId("order-certificates")
+    .getByRole("link", { name: /View certificate/ })
+    .getAttribute("href");
   expect(href).toBeTruthy();
   const file = await page.request.get(`${href}&download=1`);
   expect(file.status()).toBe(200);

@@ -56,7 +56,8 @@ export function certificateVerifyUrl(type: CertificateType, number: string): str
 }
 
 /** "Verify at GIA": the name the verify link carries. */
-export const certificateVerifyLabel = (type: CertificateType) => `Verify at ${CERTIFICATE_DEFAULT_LABS[type] || CERTIFICATE_TYPE_LABELS[type]}`;
+export const certificateVerifyLabel = (type: CertificateType) =>
+  `Verify at ${CERTIFICATE_DEFAULT_LABS[type] || CERTIFICATE_TYPE_LABELS[type]}`;
 
 export const certificateSchema = z.object({
   id: z.string(),

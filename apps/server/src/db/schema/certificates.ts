@@ -35,8 +35,5 @@ export const certificates = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("certificates_lab_number_key").on(t.labKey, t.numberKey),
-    index("certificates_order_idx").on(t.orderId, t.createdAt),
-  ],
+  (t) => [uniqueIndex("certificates_lab_number_key").on(t.labKey, t.numberKey), index("certificates_order_idx").on(t.orderId, t.createdAt)],
 );

@@ -26,7 +26,12 @@ function attach(token: string, orderId: string, data: unknown, file?: { filename
     { name: "data", value: typeof data === "string" ? data : JSON.stringify(data) },
     ...(file ? [{ name: "file", filename: file.filename, data: file.data, contentType: file.contentType ?? "application/pdf" }] : []),
   ]);
-  return authedInject(t, token, { method: "POST", url: `/api/staff/orders/${orderId}/certificates/`, payload: body.payload, headers: body.headers });
+  return authedInject(t, token, {
+    method: "POST",
+    url: `/api/staff/orders/${orderId}/certificates/`,
+    payload: body.payload,
+    headers: body.headers,
+  });
 }
 
 const list = (token: string, orderId: string) => authedInject(t, token, { method: "GET", url: `/api/orders/${orderId}/certificates/` });
@@ -106,7 +111,12 @@ describe("attaching a certificate", () => {
     expect(same.json()).toEqual({ number: ["This certificate is already attached to this order."] });
 
     const order = await getOrder(t, owner.customer.token, owner.orderId);
-    const elsewhere = await attach(staff, other.orderId, { ...GIA, number: "2141 438 171", lab: "GIA Mumbai" }, { filename: "x.pdf", data: PDF });
+    const elsewhere = await attach(
+      staff,
+      other.orderId,
+      { ...GIA, number: "2141 438 171", lab: "GIA Mumbai" },
+      { filename: "x.pdf", data: PDF },
+    );
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json()).toEqual({
       number: [`GIA 2141438171 is already attached to order ${order.order_number}. A certificate belongs to one order.`],
@@ -151,7 +161,11 @@ describe("refusals", () => {
   it("refuses spoofed content with a clear message and keeps nothing", async () => {
     const before = certificateFiles();
     const cases: [string, Buffer, string][] = [
-      ["certificate.pdf", Buffer.from("This is a plain text file pretending to be a PDF.\n"), '"certificate.pdf" is not a PDF or an image (JPEG, PNG or WebP).'],
+      [
+        "certificate.pdf",
+        Buffer.from("This is a plain text file pretending to be a PDF.\n"),
+        '"certificate.pdf" is not a PDF or an image (JPEG, PNG or WebP).',
+      ],
       ["drawing.svg", SVG, '"drawing.svg" is not a PDF or an image (JPEG, PNG or WebP).'],
       ["moving.gif", await animatedGif(), '"moving.gif" is not a PDF or an image (JPEG, PNG or WebP).'],
       ["empty.pdf", Buffer.alloc(0), '"empty.pdf" is not a PDF or an image (JPEG, PNG or WebP).'],
@@ -179,7 +193,12 @@ describe("refusals", () => {
       issued_on: ["Enter a date as YYYY-MM-DD."],
       file: ["Attach the certificate as a PDF or an image."],
     });
-    const noLab = await attach(staff, other.orderId, { type: "other", number: "Q-1", issued_on: "2026-01-01" }, { filename: "a.pdf", data: PDF });
+    const noLab = await attach(
+      staff,
+      other.orderId,
+      { type: "other", number: "Q-1", issued_on: "2026-01-01" },
+      { filename: "a.pdf", data: PDF },
+    );
     expect(noLab.json()).toEqual({ lab: ["Name the issuing lab or hallmarking centre."] });
     const future = await attach(staff, other.orderId, { ...GIA, number: "77", issued_on: "2026-03-05" }, { filename: "a.pdf", data: PDF });
     expect(future.json()).toEqual({ issued_on: ["The issue date cannot be in the future."] });
@@ -198,7 +217,10 @@ describe("refusals", () => {
   it("answers 401 without a token, 403 to customers on staff paths, 404 for another customer's order", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: `/api/orders/${owner.orderId}/certificates/` });
     expect(anonymous.statusCode).toBe(401);
-    const body = multipart([{ name: "data", value: JSON.stringify(GIA) }, { name: "file", filename: "a.pdf", data: PDF }]);
+    const body = multipart([
+      { name: "data", value: JSON.stringify(GIA) },
+      { name: "file", filename: "a.pdf", data: PDF },
+    ]);
     const anonPost = await t.app.inject({ method: "POST", url: `/api/staff/orders/${owner.orderId}/certificates/`, ...body });
     expect(anonPost.statusCode).toBe(401);
 
@@ -236,7 +258,11 @@ describe("changing and removing", () => {
       payload: { stone: "Side stones", issued_on: "2026-02-10" },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Certificate>()).toMatchObject({ stone: "Side stones", issued_on: "2026-02-10", file: cert.file && { size: cert.file.size } });
+    expect(res.json<Certificate>()).toMatchObject({
+      stone: "Side stones",
+      issued_on: "2026-02-10",
+      file: cert.file && { size: cert.file.size },
+    });
 
     const clash = await authedInject(t, staff, {
       method: "PATCH",

@@ -14,7 +14,9 @@ export function OrderCertificates({ certificates }: { certificates: Certificate[
         Certificates
       </h3>
       {certificates.length === 0 ? (
-        <p className="text-sm text-muted">No certificates yet. Hallmark and grading certificates appear here once your piece is certified.</p>
+        <p className="text-sm text-muted">
+          No certificates yet. Hallmark and grading certificates appear here once your piece is certified.
+        </p>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Certificates">
           {certificates.map((c) => (

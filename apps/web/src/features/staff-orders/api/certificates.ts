@@ -1,4 +1,4 @@
-import type { Certificate, CertificateInput } from "@atelier/contract";
+import type { Certificate, CertificateInput, CertificatePatch } from "@atelier/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, apiUpload } from "@/lib/api-client";
 import { invalidateAfterAction } from "./keys";
@@ -17,6 +17,16 @@ export function useAttachCertificate(orderId: string) {
   return useMutation({
     mutationFn: ({ input, file }: { input: CertificateInput; file: File }) =>
       apiUpload<Certificate>(`/staff/orders/${encodeURIComponent(orderId)}/certificates/`, buildCertificateFormData(input, file)),
+    onSuccess: () => invalidateAfterAction(qc, orderId),
+  });
+}
+
+/** PATCH /api/staff/certificates/{id}/ (JSON): changes the details; the file stays. */
+export function useUpdateCertificate(orderId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: CertificatePatch }) =>
+      api<Certificate>(`/staff/certificates/${encodeURIComponent(id)}/`, { method: "PATCH", body: input }),
     onSuccess: () => invalidateAfterAction(qc, orderId),
   });
 }

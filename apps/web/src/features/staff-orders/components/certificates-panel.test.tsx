@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubXhr } from "@/test/fake-xhr";
-import { renderRoutes, stubBrowserApis, stubFetch } from "@/test/render";
+import { renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
 import { makeOrder } from "../testing/fixtures";
 import { checkCertificateFile, stoneChoices } from "./certificates-panel";
 import { WorkbenchScreen } from "./workbench-screen";
@@ -23,7 +23,8 @@ const certificate: Certificate = {
   created_at: "2026-11-20T10:00:00Z",
 };
 
-const renderWorkbench = () => renderRoutes([{ path: "/staff/orders/:orderId", element: <WorkbenchScreen orderId="o1" /> }], "/staff/orders/o1");
+const renderWorkbench = () =>
+  renderRoutes([{ path: "/staff/orders/:orderId", element: <WorkbenchScreen orderId="o1" /> }], "/staff/orders/o1");
 
 describe("Certificates panel", () => {
   beforeEach(() => {
@@ -34,9 +35,7 @@ describe("Certificates panel", () => {
 
   it("attaches a certificate: the fields as JSON and the file, in one multipart request", async () => {
     const requests = stubXhr();
-    stubFetch((url) =>
-      url.endsWith("/api/orders/o1/") ? { status: 200, body: makeOrder({ status: "quality_check" }) } : { status: 404 },
-    );
+    stubFetch((url) => (url.endsWith("/api/orders/o1/") ? { status: 200, body: makeOrder({ status: "quality_check" }) } : { status: 404 }));
     renderWorkbench();
     const panel = await screen.findByTestId("certificates-panel");
     expect(within(panel).getByText(/No certificates yet/)).toBeInTheDocument();
@@ -80,16 +79,24 @@ describe("Certificates panel", () => {
     expect(within(dialog).getByText("Attach the certificate as a PDF or an image.")).toBeInTheDocument();
     expect(requests).toHaveLength(0);
 
-    await userEvent.upload(within(dialog).getByLabelText(/Choose the certificate file/), new File(["x"], "notes.txt", { type: "text/plain" }), {
-      applyAccept: false,
-    });
+    await userEvent.upload(
+      within(dialog).getByLabelText(/Choose the certificate file/),
+      new File(["x"], "notes.txt", { type: "text/plain" }),
+      {
+        applyAccept: false,
+      },
+    );
     expect(within(dialog).getByText("“notes.txt” is not a PDF or an image (JPEG, PNG or WebP).")).toBeInTheDocument();
 
     await userEvent.type(within(dialog).getByLabelText(/Number/), "2141438171");
     await userEvent.upload(within(dialog).getByLabelText(/Choose the certificate file/), pdf());
     await userEvent.click(within(dialog).getByRole("button", { name: "Attach certificate" }));
     await waitFor(() => expect(requests).toHaveLength(1));
-    act(() => requests[0]!.respond(409, { number: ["GIA 2141438171 is already attached to order JW-2026-000001. A certificate belongs to one order."] }));
+    act(() =>
+      requests[0]!.respond(409, {
+        number: ["GIA 2141438171 is already attached to order JW-2026-000001. A certificate belongs to one order."],
+      }),
+    );
     expect(await within(dialog).findByText(/already attached to order JW-2026-000001/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Number/)).toHaveAttribute("aria-invalid", "true");
   });
@@ -97,7 +104,9 @@ describe("Certificates panel", () => {
   it("lists certificates and removes one after confirmation", async () => {
     const calls = stubFetch((url, init) => {
       if (init.method === "DELETE") return { status: 204 };
-      return url.endsWith("/api/orders/o1/") ? { status: 200, body: makeOrder({ status: "quality_check", certificates: [certificate] }) } : { status: 404 };
+      return url.endsWith("/api/orders/o1/")
+        ? { status: 200, body: makeOrder({ status: "quality_check", certificates: [certificate] }) }
+        : { status: 404 };
     });
     renderWorkbench();
     const panel = await screen.findByTestId("certificates-panel");
@@ -108,6 +117,30 @@ describe("Certificates panel", () => {
     await userEvent.click(within(confirm).getByRole("button", { name: "Remove certificate" }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith("/api/staff/certificates/c1/") && c.init.method === "DELETE")).toBe(true));
     expect(await screen.findByText("Certificate removed")).toBeInTheDocument();
+  });
+
+  it("edits a certificate's details without its file", async () => {
+    const calls = stubFetch((url, init) => {
+      if (init.method === "PATCH") return { status: 200, body: { ...certificate, stone: "Side stones" } };
+      return url.endsWith("/api/orders/o1/")
+        ? { status: 200, body: makeOrder({ status: "quality_check", certificates: [certificate] }) }
+        : { status: 404 };
+    });
+    renderWorkbench();
+    const panel = await screen.findByTestId("certificates-panel");
+    await userEvent.click(within(panel).getByRole("button", { name: "Edit GIA certificate 2141438171" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit the certificate" });
+    expect(within(dialog).queryByLabelText(/Choose the certificate file/)).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Number/)).toHaveValue("2141438171");
+    const covers = within(dialog).getByLabelText(/Covers/);
+    await userEvent.clear(covers);
+    await userEvent.type(covers, "Side stones");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.some((c) => c.init.method === "PATCH")).toBe(true));
+    const patch = calls.find((c) => c.init.method === "PATCH")!;
+    expect(patch.url).toMatch(/\/api\/staff\/certificates\/c1\/$/);
+    expect(sentBody(patch)).toEqual({ type: "gia", number: "2141438171", lab: "GIA", issued_on: "2026-11-18", stone: "Side stones" });
+    expect(await screen.findByText("Certificate updated")).toBeInTheDocument();
   });
 
   it("checks a file's type and size before sending, and offers the design's stones", () => {

@@ -10,7 +10,7 @@ import {
   type Certificate,
   type Order,
 } from "@atelier/contract";
-import { BadgeCheck, ExternalLink, FileText, Plus, Trash2, X } from "lucide-react";
+import { BadgeCheck, ExternalLink, FileText, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
@@ -23,7 +23,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatDay, formatFileSize } from "@/lib/format";
 import { applyServerErrors } from "@/lib/form-errors";
-import { useAttachCertificate, useRemoveCertificate } from "../api/certificates";
+import { useAttachCertificate, useRemoveCertificate, useUpdateCertificate } from "../api/certificates";
 import { Panel } from "./panel";
 
 const MAX_MB = MAX_CERTIFICATE_BYTES / 1024 / 1024;
@@ -52,6 +52,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The order's certificates: attach one (details and its PDF or image), open it, remove it. */
 export function CertificatesPanel({ order }: { order: Order }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Certificate | null>(null);
   const [removing, setRemoving] = useState<Certificate | null>(null);
   const remove = useRemoveCertificate(order.id);
   const canAttach = order.status !== "cancelled";
@@ -71,7 +72,9 @@ export function CertificatesPanel({ order }: { order: Order }) {
       }
     >
       {order.certificates.length === 0 ? (
-        <p className="text-sm text-muted">No certificates yet.{canAttach && " Attach the hallmark or a stone's report once it is issued."}</p>
+        <p className="text-sm text-muted">
+          No certificates yet.{canAttach && " Attach the hallmark or a stone's report once it is issued."}
+        </p>
       ) : (
         <ul className="flex flex-col divide-y divide-border" aria-label="Certificates">
           {order.certificates.map((c) => (
@@ -81,14 +84,26 @@ export function CertificatesPanel({ order }: { order: Order }) {
                   <Badge tone="gold">{CERTIFICATE_TYPE_LABELS[c.type]}</Badge>
                   <span className="break-all font-mono text-sm">{c.number}</span>
                 </div>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${CERTIFICATE_TYPE_LABELS[c.type]} certificate ${c.number}`}
-                  onClick={() => setRemoving(c)}
-                >
-                  <Trash2 />
-                </Button>
+                <div className="flex shrink-0 gap-1">
+                  {canAttach && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${CERTIFICATE_TYPE_LABELS[c.type]} certificate ${c.number}`}
+                      onClick={() => setEditing(c)}
+                    >
+                      <Pencil />
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${CERTIFICATE_TYPE_LABELS[c.type]} certificate ${c.number}`}
+                    onClick={() => setRemoving(c)}
+                  >
+                    <Trash2 />
+                  </Button>
+                </div>
               </div>
               <p className="text-xs text-muted">
                 {c.lab} · issued <time dateTime={c.issued_on}>{formatDay(c.issued_on)}</time> · {c.stone || "the whole piece"}
@@ -119,15 +134,35 @@ export function CertificatesPanel({ order }: { order: Order }) {
         </ul>
       )}
 
-      <Dialog open={adding} onOpenChange={setAdding}>
+      <Dialog
+        open={adding || editing !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setAdding(false);
+            setEditing(null);
+          }
+        }}
+      >
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Attach a certificate</DialogTitle>
+            <DialogTitle>{editing ? "Edit the certificate" : "Attach a certificate"}</DialogTitle>
             <DialogDescription>
-              The customer sees it on order {order.order_number} and in its PDF, with the lab&apos;s verify link where there is one.
+              {editing
+                ? "The file stays; to replace it, remove the certificate and attach it again."
+                : `The customer sees it on order ${order.order_number} and in its PDF, with the lab's verify link where there is one.`}
             </DialogDescription>
           </DialogHeader>
-          {adding && <CertificateForm order={order} onDone={() => setAdding(false)} />}
+          {(adding || editing) && (
+            <CertificateForm
+              key={editing?.id ?? "new"}
+              order={order}
+              editing={editing}
+              onDone={() => {
+                setAdding(false);
+                setEditing(null);
+              }}
+            />
+          )}
         </DialogContent>
       </Dialog>
 
@@ -163,9 +198,11 @@ export function CertificatesPanel({ order }: { order: Order }) {
   );
 }
 
-function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }) {
+function CertificateForm({ order, editing, onDone }: { order: Order; editing: Certificate | null; onDone: () => void }) {
   const id = useId();
   const attach = useAttachCertificate(order.id);
+  const update = useUpdateCertificate(order.id);
+  const pending = attach.isPending || update.isPending;
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -177,7 +214,9 @@ function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }
     formState: { errors },
   } = useForm({
     resolver: zodResolver(certificateInputSchema),
-    defaultValues: { type: "gia", number: "", lab: "", issued_on: today(), stone: "" },
+    defaultValues: editing
+      ? { type: editing.type, number: editing.number, lab: editing.lab, issued_on: editing.issued_on, stone: editing.stone }
+      : { type: "gia", number: "", lab: "", issued_on: today(), stone: "" },
   });
   const type = useWatch({ control, name: "type" });
   const stones = stoneChoices(order.design.stones);
@@ -195,6 +234,19 @@ function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }
   const submit = handleSubmit(
     (input) => {
       setFormError(null);
+      if (editing) {
+        update.mutate(
+          { id: editing.id, input },
+          {
+            onSuccess: (c) => {
+              toast({ title: "Certificate updated", description: `${CERTIFICATE_TYPE_LABELS[c.type]} ${c.number}.` });
+              onDone();
+            },
+            onError: refused,
+          },
+        );
+        return;
+      }
       if (!file) {
         setFileError("Attach the certificate as a PDF or an image.");
         return;
@@ -206,26 +258,29 @@ function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }
             toast({ title: "Certificate attached", description: `${CERTIFICATE_TYPE_LABELS[c.type]} ${c.number} is on the order.` });
             onDone();
           },
-          onError: (err) => {
-            const placed = applyServerErrors(err, setError, FIELDS);
-            if (err instanceof ApiError && (err.status === 400 || err.status === 413)) {
-              const message = err.field("file") ?? (err.status === 413 ? err.detail : undefined);
-              if (message) setFileError(message);
-              if (placed || message) return;
-            }
-            if (err instanceof ApiError && err.status === 409 && err.field("number")) {
-              setError("number", { type: "server", message: err.field("number") }, { shouldFocus: true });
-              return;
-            }
-            setFormError(errorMessage(err, "The certificate could not be attached. Please try again."));
-          },
+          onError: refused,
         },
       );
     },
     () => {
-      if (!file) setFileError("Attach the certificate as a PDF or an image.");
+      if (!file && !editing) setFileError("Attach the certificate as a PDF or an image.");
     },
   );
+
+  /** The server's refusal on its field (a number already used is a 409 on `number`), else above the buttons. */
+  function refused(err: Error) {
+    const placed = applyServerErrors(err, setError, FIELDS);
+    if (err instanceof ApiError && (err.status === 400 || err.status === 413)) {
+      const message = err.field("file") ?? (err.status === 413 ? err.detail : undefined);
+      if (message) setFileError(message);
+      if (placed || message) return;
+    }
+    if (err instanceof ApiError && err.status === 409 && err.field("number")) {
+      setError("number", { type: "server", message: err.field("number") }, { shouldFocus: true });
+      return;
+    }
+    setFormError(errorMessage(err, `The certificate could not be ${editing ? "saved" : "attached"}. Please try again.`));
+  }
 
   const e = {
     number: errors.number?.message,
@@ -235,7 +290,12 @@ function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }
     type: errors.type?.message,
   };
   return (
-    <form noValidate onSubmit={(ev) => void submit(ev)} className="flex flex-col gap-4" aria-label="Attach a certificate">
+    <form
+      noValidate
+      onSubmit={(ev) => void submit(ev)}
+      className="flex flex-col gap-4"
+      aria-label={editing ? "Edit the certificate" : "Attach a certificate"}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-type`} label="Type" required error={e.type}>
           <NativeSelect id={`${id}-type`} {...fieldAria(`${id}-type`, e.type)} {...register("type")}>
@@ -247,7 +307,13 @@ function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }
           </NativeSelect>
         </Field>
         <Field id={`${id}-number`} label="Number" required error={e.number}>
-          <Input id={`${id}-number`} autoComplete="off" className="font-mono" {...fieldAria(`${id}-number`, e.number)} {...register("number")} />
+          <Input
+            id={`${id}-number`}
+            autoComplete="off"
+            className="font-mono"
+            {...fieldAria(`${id}-number`, e.number)}
+            {...register("number")}
+          />
         </Field>
         <Field
           id={`${id}-lab`}
@@ -275,58 +341,67 @@ function CertificateForm({ order, onDone }: { order: Order; onDone: () => void }
           ))}
         </datalist>
       </Field>
-      <div className="flex flex-col gap-2">
-        <p className="text-sm font-medium">
-          Certificate file
-          <span className="ml-0.5 text-destructive" aria-hidden>
-            *
-          </span>
-        </p>
-        {file ? (
-          <div className="flex items-center gap-3 rounded-md border border-border bg-surface px-4 py-3">
-            <FileText className="size-5 shrink-0 text-accent" aria-hidden />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{file.name}</p>
-              <p className="text-xs text-muted">{formatFileSize(file.size)}</p>
-            </div>
-            <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${file.name}`} onClick={() => setFile(null)} disabled={attach.isPending}>
-              <X />
-            </Button>
-          </div>
-        ) : (
-          <label
-            htmlFor={`${id}-file`}
-            className="flex cursor-pointer items-center gap-3 rounded-md border-2 border-dashed border-input bg-surface px-4 py-4 text-sm transition-colors hover:border-accent focus-within:border-accent-strong focus-within:ring-2 focus-within:ring-accent/30"
-          >
-            <FileText className="size-5 text-accent" aria-hidden />
-            <span>
-              <span className="font-medium text-accent-strong underline underline-offset-4">Choose the certificate file</span>
-              <span className="block text-xs text-muted">PDF, JPEG, PNG or WebP, up to {MAX_MB} MB</span>
+      {!editing && (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium">
+            Certificate file
+            <span className="ml-0.5 text-destructive" aria-hidden>
+              *
             </span>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept={[...CERTIFICATE_FILE_TYPES, ...CERTIFICATE_FILE_EXTENSIONS].join(",")}
-              className="sr-only"
-              onChange={pick}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${id}-file-error` : undefined}
-            />
-          </label>
-        )}
-        {fileError && (
-          <p id={`${id}-file-error`} role="alert" className="text-xs text-destructive">
-            {fileError}
           </p>
-        )}
-      </div>
+          {file ? (
+            <div className="flex items-center gap-3 rounded-md border border-border bg-surface px-4 py-3">
+              <FileText className="size-5 shrink-0 text-accent" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{file.name}</p>
+                <p className="text-xs text-muted">{formatFileSize(file.size)}</p>
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setFile(null)}
+                disabled={pending}
+              >
+                <X />
+              </Button>
+            </div>
+          ) : (
+            <label
+              htmlFor={`${id}-file`}
+              className="flex cursor-pointer items-center gap-3 rounded-md border-2 border-dashed border-input bg-surface px-4 py-4 text-sm transition-colors hover:border-accent focus-within:border-accent-strong focus-within:ring-2 focus-within:ring-accent/30"
+            >
+              <FileText className="size-5 text-accent" aria-hidden />
+              <span>
+                <span className="font-medium text-accent-strong underline underline-offset-4">Choose the certificate file</span>
+                <span className="block text-xs text-muted">PDF, JPEG, PNG or WebP, up to {MAX_MB} MB</span>
+              </span>
+              <input
+                id={`${id}-file`}
+                type="file"
+                accept={[...CERTIFICATE_FILE_TYPES, ...CERTIFICATE_FILE_EXTENSIONS].join(",")}
+                className="sr-only"
+                onChange={pick}
+                aria-invalid={fileError ? true : undefined}
+                aria-describedby={fileError ? `${id}-file-error` : undefined}
+              />
+            </label>
+          )}
+          {fileError && (
+            <p id={`${id}-file-error`} role="alert" className="text-xs text-destructive">
+              {fileError}
+            </p>
+          )}
+        </div>
+      )}
       {formError && <InlineAlert>{formError}</InlineAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onDone} disabled={attach.isPending}>
+        <Button type="button" variant="secondary" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" loading={attach.isPending}>
-          {attach.isPending ? "Attaching…" : "Attach certificate"}
+        <Button type="submit" loading={pending}>
+          {editing ? (pending ? "Saving…" : "Save changes") : pending ? "Attaching…" : "Attach certificate"}
         </Button>
       </div>
     </form>
