@@ -55,12 +55,18 @@ test("staff attach a certificate; the customer sees it, verifies it, downloads i
 
   // Staff attach the GIA report in the workbench.
   await signIn(page, request, STAFF_EMAIL, STAFF_PASSWORD);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/staff/orders/${orderId}`);
   const panel = page.getByTestId("certificates-panel");
   await expect(panel.getByText(/No certificates yet/)).toBeVisible();
   await panel.getByRole("button", { name: "Attach" }).click();
   const dialog = page.getByRole("dialog", { name: "Attach a certificate" });
+  await expect(dialog.getByLabel(/Number/)).toBeVisible();
+  await expectNoSeriousAxe(page, "the attach dialog at 390 px");
+  await page.screenshot({ path: path.join(SHOTS, "certificates-staff-dialog-390.png") });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await panel.getByRole("button", { name: "Attach" }).click();
   await dialog.getByLabel("Type").selectOption("gia");
   await dialog.getByLabel(/Number/).fill(NUMBER);
   await dialog.getByLabel(/Issued on/).fill("2026-01-15");

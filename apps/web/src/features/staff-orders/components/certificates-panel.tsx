@@ -61,7 +61,7 @@ export function CertificatesPanel({ order }: { order: Order }) {
     <Panel
       icon={<BadgeCheck />}
       title="Certificates"
-      description="Hallmark and grading reports the customer sees on the order."
+      description="Hallmarks and grading reports, shown to the customer."
       testId="certificates-panel"
       action={
         canAttach && (
