@@ -200,6 +200,8 @@ export const AUDIT_ACTIONS = [
   "person.reactivated",
   "lead.handled",
   "gallery.changed",
+  "ticket.closed",
+  "ticket.reopened",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

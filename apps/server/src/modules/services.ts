@@ -13,6 +13,7 @@ import { createAuditService } from "./audit/audit.service.ts";
 import { createDesignsService, type DesignsService } from "./designs/designs.service.ts";
 import { createGalleryService } from "./gallery/gallery.service.ts";
 import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
+import { createMessagesService } from "./messages/messages.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
 import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
@@ -73,7 +74,20 @@ export async function createDomainServices(deps: DomainDeps) {
   const pricing = createPricingService({ db });
   const notifications = createNotificationsService({ db, clock, publicUrl });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
-  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit });
+  // Conversations: an order's messages go through the orders service (bound late, built next).
+  const messages = createMessagesService({
+    db,
+    clock,
+    publicUrl,
+    logger,
+    mailer,
+    uploads,
+    notifications,
+    audit,
+    live,
+    orderComment: (actor, orderId, text, attachmentIds) => orders.comment(actor, orderId, text, attachmentIds),
+  });
+  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit, messages });
   late.orders = orders;
   const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications, audit });
   const payments = createPaymentsService({ db, clock, orders, notifications, audit });
@@ -111,6 +125,7 @@ export async function createDomainServices(deps: DomainDeps) {
     designs,
     gallery,
     leads,
+    messages,
   };
 }
 

@@ -25,6 +25,8 @@ export const ACTION_INFO: Record<AuditAction, { label: string; tone: Tone; group
   "person.reactivated": { label: "Account reactivated", tone: "green", group: "People" },
   "lead.handled": { label: "Lead handled", tone: "neutral", group: "Leads and gallery" },
   "gallery.changed": { label: "Gallery changed", tone: "neutral", group: "Leads and gallery" },
+  "ticket.closed": { label: "Ticket closed", tone: "neutral", group: "Orders" },
+  "ticket.reopened": { label: "Ticket reopened", tone: "gold", group: "Orders" },
 };
 export type ActionGroup = "Orders" | "Pricing" | "People" | "Leads and gallery";
 export const ACTION_GROUPS: ActionGroup[] = ["Orders", "Pricing", "People", "Leads and gallery"];
@@ -40,6 +42,7 @@ const TARGET_TYPE_LABEL: Record<string, string> = {
   lead: "Lead",
   gallery_post: "Gallery post",
   gallery: "Gallery",
+  support_ticket: "Support ticket",
 };
 export const targetTypeLabel = (type: string) => TARGET_TYPE_LABEL[type] ?? humanize(type);
 
