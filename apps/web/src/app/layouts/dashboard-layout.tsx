@@ -32,6 +32,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { displayName, initials, isStaffRole, logout, useUser } from "@/features/auth/api/auth-api";
+import { MessageIcon } from "@/features/messages/components/message-icon";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
@@ -176,11 +177,7 @@ export default function DashboardLayout() {
 
           <div className="ml-auto flex items-center gap-1">
             <NotificationBell />
-            <Button variant="ghost" size="icon" asChild>
-              <Link to={paths.dashboard.messages.getHref()} aria-label="Messages">
-                <MessageSquare className="size-5" />
-              </Link>
-            </Button>
+            <MessageIcon />
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <button
