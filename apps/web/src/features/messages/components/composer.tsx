@@ -108,6 +108,8 @@ export function Composer({ conversationId, label = "Your message", placeholder =
           accept={ACCEPT}
           className="sr-only"
           id={`${id}-files`}
+          aria-label="Attach files"
+          tabIndex={-1}
           data-testid="attach-input"
           onChange={(e) => addFiles(e.target.files)}
         />
