@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../lib/mail.ts";
-import type { LiveEvent } from "../../lib/live-events.ts";
+import type { LiveEvent, LiveEvents } from "../../lib/live-events.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { post, staffToken, submitDesign } from "../orders/test-support.ts";
 import { jpeg, jpegWithGps, multipart, signUpCustomer, type Customer } from "../uploads/test-support.ts";
@@ -16,6 +16,7 @@ let staff: string;
 const received: { to: string[]; raw: string }[] = [];
 let smtp: SMTPServer;
 const published: LiveEvent[] = [];
+let originalPublish: LiveEvents["publish"];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -34,7 +35,8 @@ beforeAll(async () => {
   const port = (smtp.server.address() as { port: number }).port;
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Atelier <no-reply@atelier.test>", mailDir: "/nonexistent", logger: pino({ level: "silent" }) });
   t = await buildTestApp({ mailer });
-  // Record what the service publishes (the events module is wired elsewhere).
+  // Record what the service publishes (the events module is wired elsewhere); restored after.
+  originalPublish = t.services.live.publish.bind(t.services.live);
   t.services.live.publish = (_tx, events) => {
     published.push(...events);
     return Promise.resolve();
@@ -42,6 +44,7 @@ beforeAll(async () => {
   staff = await staffToken(t);
 });
 afterAll(async () => {
+  t.services.live.publish = originalPublish;
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });

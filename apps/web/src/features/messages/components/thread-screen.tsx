@@ -6,7 +6,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState, InlineAlert } from "@/components/ui/states";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -93,8 +93,13 @@ function Thread({ c, back, staffView }: { c: Conversation; back: string; staffVi
                 <TicketStatusBadge status={c.ticket.status} />
               </>
             )}
-            {staffView && <span>· {c.customer.name}{c.customer.email && ` (${c.customer.email})`}</span>}
           </p>
+          {staffView && (
+            <p className="text-sm text-muted">
+              {c.customer.name}
+              {c.customer.email && ` · ${c.customer.email}`}
+            </p>
+          )}
         </div>
         {staffView && c.ticket && <TicketActions id={c.id} closed={closed} />}
       </div>
@@ -113,9 +118,9 @@ function Thread({ c, back, staffView }: { c: Conversation; back: string; staffVi
         <div ref={end} />
         <div className="border-t border-border p-4 sm:p-6">
           {closed && (
-            <InlineAlert className="mb-3">
-              {staffView ? "This ticket is closed. Reopen it to answer, or write: a reply reopens it." : "This request is closed. Writing to us reopens it."}
-            </InlineAlert>
+            <p className="mb-3 rounded-md border border-border bg-surface-muted px-4 py-3 text-sm text-muted" data-testid="closed-note">
+              {staffView ? "This ticket is closed. A reply reopens it." : "This request is closed. Writing to us reopens it."}
+            </p>
           )}
           <Composer conversationId={c.id} label={staffView ? "Reply to the customer" : "Your message"} placeholder={staffView ? "Write a reply…" : "Write a message…"} />
         </div>
