@@ -49,6 +49,7 @@ import { uploadsModule } from "./modules/uploads/uploads.routes.ts";
 import { healthModule } from "./modules/health/health.routes.ts";
 import { galleryModule } from "./modules/gallery/index.ts";
 import { leadsModule } from "./modules/leads/index.ts";
+import { messagesModule } from "./modules/messages/index.ts";
 import { pricingModule } from "./modules/pricing/index.ts";
 import type { LeadLimit } from "./modules/leads/leads.service.ts";
 import { siteModule } from "./modules/site/site.routes.ts";
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(peopleModule, { people });
   await app.register(galleryModule, { gallery: domain.gallery, tmpDir: domain.tmpDir });
   await app.register(leadsModule, { leads: domain.leads });
+  await app.register(messagesModule, { messages: domain.messages, tmpDir: domain.tmpDir });
   await app.register(pricingModule, { pricingVersions: domain.pricingVersions });
   await app.register(siteModule, { config });
   await app.register(extractionModule, {

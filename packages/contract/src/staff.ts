@@ -203,6 +203,8 @@ export const AUDIT_ACTIONS = [
   "certificate.attached",
   "certificate.changed",
   "certificate.removed",
+  "ticket.closed",
+  "ticket.reopened",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ import { createCertificatesService, type CertificatesService } from "./certifica
 import { createDesignsService, type DesignsService } from "./designs/designs.service.ts";
 import { createGalleryService } from "./gallery/gallery.service.ts";
 import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
+import { createMessagesService } from "./messages/messages.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
 import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
@@ -74,6 +75,19 @@ export async function createDomainServices(deps: DomainDeps) {
   const pricing = createPricingService({ db });
   const notifications = createNotificationsService({ db, clock, publicUrl });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
+  // Conversations: an order's messages go through the orders service (bound late, built next).
+  const messages = createMessagesService({
+    db,
+    clock,
+    publicUrl,
+    logger,
+    mailer,
+    uploads,
+    notifications,
+    audit,
+    live,
+    orderComment: (actor, orderId, text, attachmentIds) => orders.comment(actor, orderId, text, attachmentIds),
+  });
   const orders = createOrdersService({
     db,
     clock,
@@ -85,6 +99,7 @@ export async function createDomainServices(deps: DomainDeps) {
     uploads,
     payment,
     audit,
+    messages,
     certificatesOf: (from, orderId) => late.certificates?.forOrder(from, orderId) ?? Promise.resolve([]),
   });
   late.orders = orders;
@@ -127,6 +142,7 @@ export async function createDomainServices(deps: DomainDeps) {
     designs,
     gallery,
     leads,
+    messages,
   };
 }
 

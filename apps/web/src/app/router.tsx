@@ -37,7 +37,11 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.quotes.path, ...page(() => import("@/routes/dashboard/quotes")) },
           { path: paths.dashboard.quote.path, ...page(() => import("@/routes/dashboard/quote-detail")) },
           { path: paths.dashboard.notifications.path, ...page(() => import("@/routes/dashboard/notifications")) },
-          // Messages, Support and Settings answer with the 404 page until later work builds them.
+          { path: paths.dashboard.messages.path, ...page(() => import("@/routes/dashboard/messages")) },
+          { path: paths.dashboard.messageNew.path, ...page(() => import("@/routes/dashboard/message-new")) },
+          { path: paths.dashboard.message.path, ...page(() => import("@/routes/dashboard/message-thread")) },
+          { path: paths.dashboard.support.path, ...page(() => import("@/routes/dashboard/support")) },
+          // Screens not built yet (Settings) answer with the 404 page.
           { path: "*", Component: NotFoundPage },
         ],
       },
@@ -49,6 +53,8 @@ export const routes: RouteObject[] = [
           { path: paths.staff.order.path, ...page(() => import("@/routes/staff/order")) },
           // staff-admin screens:
           { path: paths.staff.leads.path, ...page(() => import("@/routes/staff/leads")) },
+          { path: paths.staff.messages.path, ...page(() => import("@/routes/staff/messages")) },
+          { path: paths.staff.message.path, ...page(() => import("@/routes/staff/message-thread")) },
           { path: paths.staff.people.path, ...page(() => import("@/routes/staff/people")) },
           { path: paths.staff.audit.path, ...page(() => import("@/routes/staff/audit")) },
           { path: paths.staff.gallery.path, ...page(() => import("@/routes/staff/gallery")) },

@@ -6,3 +6,4 @@ export * from "./leads.ts";
 export * from "./orders.ts";
 export * from "./audit.ts";
 export * from "./certificates.ts";
+export * from "./messages.ts";

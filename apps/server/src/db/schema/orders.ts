@@ -117,24 +117,6 @@ export const orderEvents = pgTable(
   ],
 );
 
-export const orderComments = pgTable(
-  "order_comments",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    /** Insertion order: rows written in one transaction share a timestamp. */
-    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    text: text().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("order_comments_order_idx").on(t.orderId, t.seq)],
-);
-
 export const quotes = pgTable(
   "quotes",
   {

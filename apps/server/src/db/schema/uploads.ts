@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { UploadStatus } from "@atelier/contract";
 import { designs } from "./designs.ts";
+import { orderComments } from "./messages.ts";
 import { cadDesigns } from "./orders.ts";
 import { users } from "./users.ts";
 
@@ -24,6 +25,8 @@ export const uploads = pgTable(
     designId: uuid("design_id").references(() => designs.id, { onDelete: "cascade" }),
     /** A CAD version's rendering (kind cad_image) or 3D file (kind cad_model). */
     cadDesignId: uuid("cad_design_id").references(() => cadDesigns.id, { onDelete: "cascade" }),
+    /** A message's attachment (kind message_attachment). */
+    messageId: uuid("message_id").references(() => orderComments.id, { onDelete: "cascade" }),
     /** The name the file had on the user's device (shown, never used as a path). */
     fileName: text("file_name").notNull(),
     /** Bytes as uploaded. */
@@ -48,6 +51,9 @@ export const uploads = pgTable(
     index("uploads_cad_design_idx")
       .on(t.cadDesignId, t.position)
       .where(sql`${t.cadDesignId} is not null`),
+    index("uploads_message_idx")
+      .on(t.messageId, t.position)
+      .where(sql`${t.messageId} is not null`),
     index("uploads_storage_key_idx")
       .on(t.storageKey)
       .where(sql`${t.storageKey} is not null`),

@@ -12,6 +12,7 @@ export type {
   RenderedEmail,
   ShippedEmailInput,
   StaffWelcomeEmailInput,
+  SupportTicketEmailInput,
 } from "./templates.ts";
 
 let templates: Promise<typeof Templates> | undefined;
@@ -22,3 +23,4 @@ export const genericEmail = async (input: Templates.GenericEmailInput) => (await
 export const quoteIssuedEmail = async (input: Templates.QuoteIssuedEmailInput) => (await load()).quoteIssuedEmail(input);
 export const shippedEmail = async (input: Templates.ShippedEmailInput) => (await load()).shippedEmail(input);
 export const staffWelcomeEmail = async (input: Templates.StaffWelcomeEmailInput) => (await load()).staffWelcomeEmail(input);
+export const supportTicketEmail = async (input: Templates.SupportTicketEmailInput) => (await load()).supportTicketEmail(input);

@@ -189,3 +189,39 @@ export function genericEmail(input: GenericEmailInput): Promise<RenderedEmail> {
     ),
   );
 }
+
+export interface SupportTicketEmailInput {
+  firstName: string;
+  ticketNumber: string;
+  subject: string;
+  /** The category's label. */
+  category: string;
+  /** The customer's message, quoted back. */
+  message: string;
+  /** The ticket's conversation. */
+  ticketUrl: string;
+}
+
+/** The acknowledgement of a support ticket (transactional: always sent). */
+export function supportTicketEmail(input: SupportTicketEmailInput): Promise<RenderedEmail> {
+  return renderParts(
+    `We received your request ${input.ticketNumber}`,
+    h(
+      EmailLayout,
+      {
+        heading: "We received your request",
+        preview: `Ticket ${input.ticketNumber}: ${input.subject}. We reply within 24 hours.`,
+        action: { label: "Open the conversation", url: input.ticketUrl },
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph("Thank you for writing to us. Your request is ticket ", NoWrap(input.ticketNumber), "; our support team replies within 24 hours."),
+      Details([
+        { label: "Ticket", value: input.ticketNumber },
+        { label: "Subject", value: input.subject },
+        { label: "Category", value: input.category },
+      ]),
+      QuotedText("Your message", input.message),
+      Paragraph("You will find our answer in Messages on your dashboard, and you can add to the conversation there at any time."),
+    ),
+  );
+}

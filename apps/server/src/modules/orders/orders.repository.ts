@@ -192,12 +192,6 @@ export async function listActivity(db: Db, userId: string, limit: number) {
   });
 }
 
-export async function insertComment(db: Db, values: typeof orderComments.$inferInsert): Promise<CommentRow> {
-  const [row] = await db.insert(orderComments).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
-}
-
 export function listComments(db: Db, orderId: string): Promise<CommentRow[]> {
   return db.select().from(orderComments).where(eq(orderComments.orderId, orderId)).orderBy(asc(orderComments.seq));
 }

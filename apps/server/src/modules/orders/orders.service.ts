@@ -31,6 +31,7 @@ import { ConflictError, ForbiddenError, ValidationError } from "../../lib/errors
 import type { Mailer } from "../../lib/mail.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
+import type { MessagesService } from "../messages/messages.service.ts";
 import type { NewNotice, NotificationsService } from "../notifications/notifications.service.ts";
 import { estimateInputOf } from "../pricing/pricing.engine.ts";
 import type { PricingService } from "../pricing/pricing.service.ts";
@@ -61,6 +62,8 @@ export interface OrdersServiceDeps {
   audit: AuditService;
   /** The order's certificates for its answer (the certificates module, bound by the composition root). */
   certificatesOf?: (from: Db, orderId: string) => Promise<Certificate[]>;
+  /** An order's comments are the messages of its conversation. */
+  messages: MessagesService;
 }
 
 /** Work to do once a transaction has committed (e-mails): never inside it, never lost silently. */
@@ -595,12 +598,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     // ---- the customer's and staff's moves ----
 
-    async comment(actor: Actor, orderId: string, text: string): Promise<Comment> {
+    /** A message in the order's conversation (with attachments already stored, from the messages module). */
+    async comment(actor: Actor, orderId: string, text: string, attachmentIds: string[] = []): Promise<Comment> {
       return inTx(async (tx) => {
         const order = assertCanAccess(actor, await repo.findOrder(tx, orderId));
-        const now = clock.now();
-        const row = await repo.insertComment(tx, { orderId: order.id, userId: actor.id, text, createdAt: now });
-        await event(tx, order, "comment", actor, text.length > 280 ? `${text.slice(0, 279)}…` : text);
+        const row = await deps.messages.appendToOrder(tx, order, actor, text, attachmentIds);
+        const note = text || `Sent ${attachmentIds.length === 1 ? "a file" : `${attachmentIds.length} files`}.`;
+        await event(tx, order, "comment", actor, note.length > 280 ? `${note.slice(0, 279)}…` : note);
         if (actor.id !== order.userId) {
           await audit.record(tx, {
             actor,
@@ -616,7 +620,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               orderId: order.id,
               type: "staff_reply",
               title: `New message on order ${order.orderNumber}`,
-              message: text.length > 160 ? `${text.slice(0, 159)}…` : text,
+              message: note.length > 160 ? `${note.slice(0, 159)}…` : note,
               link: orderLink(order.id),
             },
           ]);

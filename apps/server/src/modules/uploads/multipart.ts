@@ -4,10 +4,17 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_DESIGN } from "@atelier/contract";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, MAX_IMAGE_BYTES, MAX_IMAGES_PER_DESIGN } from "@atelier/contract";
 import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from "../../lib/errors.ts";
 import { sniffImageFormat, SNIFF_BYTES, type ImageFormat } from "../../lib/images.ts";
-import { tooManyImagesMessage, tooLargeMessage, unsupportedImageMessage } from "./upload-messages.ts";
+import { parseJsonText } from "../../lib/json-input.ts";
+import {
+  tooLargeMessage,
+  tooManyAttachmentsMessage,
+  tooManyImagesMessage,
+  unsupportedAttachmentMessage,
+  unsupportedImageMessage,
+} from "./upload-messages.ts";
 
 /** An uploaded file accepted by content and waiting in a temporary file to be processed. */
 export interface StagedImage {
@@ -143,4 +150,73 @@ export function translatePluginError(err: unknown): unknown {
   // The parser's own complaints (no or empty boundary, a boundary that never appears, a body cut
   // off inside a part) are plain Errors: the client sent a broken body.
   return new BadRequestError("Malformed multipart body: it must be multipart/form-data with a boundary, and complete.");
+}
+
+/** A message attachment accepted by content: an image (processed like every image) or a PDF (kept as sent). */
+export type StagedAttachment = ({ type: "image" } & StagedImage) | { type: "pdf"; tmpPath: string; fileName: string; size: number };
+
+export interface AttachmentForm {
+  /** The `text` field, or `text` of the `data` JSON field; null when neither came. */
+  text: unknown;
+  files: StagedAttachment[];
+  cleanup(): Promise<void>;
+}
+
+const ATTACHMENT_FIELDS = new Set(["files", "files[]", "attachments"]);
+const isPdf = (head: Buffer) => head.subarray(0, 5).toString("latin1") === "%PDF-";
+
+/**
+ * Reads a message sent as multipart: `text` (or a `data` JSON field `{text}`) and up to
+ * MAX_ATTACHMENTS_PER_MESSAGE `files`, each an image or a PDF recognised by its content and at most
+ * 10 MB (counted while streaming). Any refused file refuses the message: nothing is kept.
+ */
+export async function readAttachmentForm(req: FastifyRequest, tmpDir: string): Promise<AttachmentForm> {
+  await fsp.mkdir(tmpDir, { recursive: true });
+  const tmpPaths: string[] = [];
+  const form: AttachmentForm = {
+    text: null,
+    files: [],
+    cleanup: async () => {
+      await Promise.all(tmpPaths.map((p) => fsp.rm(p, { force: true })));
+    },
+  };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === "field") {
+        if (part.fieldname === "text") form.text = part.value;
+        else if (part.fieldname === "data") {
+          let value: unknown = part.value;
+          if (typeof value === "string") value = parseJsonText(value, "The data field is not valid JSON.");
+          if (typeof value !== "object" || value === null || Array.isArray(value)) {
+            throw new ValidationError({ data: ["The data field must be a JSON object."] });
+          }
+          form.text = (value as { text?: unknown }).text ?? null;
+        }
+        continue;
+      }
+      const fileName = cleanFileName(part.filename);
+      if (!ATTACHMENT_FIELDS.has(part.fieldname)) {
+        part.file.resume();
+        throw new ValidationError({ [part.fieldname]: ['Unexpected file. Attachments go in the "files" field.'] });
+      }
+      if (form.files.length >= MAX_ATTACHMENTS_PER_MESSAGE) {
+        part.file.resume();
+        throw new ValidationError({ files: [tooManyAttachmentsMessage()] });
+      }
+      const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.upload`);
+      tmpPaths.push(tmpPath);
+      const { head, size } = await streamToTempFile(part.file, tmpPath, SNIFF_BYTES);
+      if (part.file.truncated || size > MAX_ATTACHMENT_BYTES) throw new PayloadTooLargeError(tooLargeMessage(fileName));
+      const format = size > 0 ? await sniffImageFormat(head) : null;
+      if (format) form.files.push({ type: "image", tmpPath, fileName, size, format });
+      else if (size > 0 && isPdf(head)) form.files.push({ type: "pdf", tmpPath, fileName, size });
+      else throw new ValidationError({ files: [unsupportedAttachmentMessage(fileName)] });
+    }
+  } catch (err) {
+    await form.cleanup();
+    const code = (err as { code?: string }).code;
+    if (code === "FST_FILES_LIMIT") throw new ValidationError({ files: [tooManyAttachmentsMessage()] });
+    throw translatePluginError(err);
+  }
+  return form;
 }

@@ -59,6 +59,30 @@ export async function attachCadUploads(db: Db, ids: string[], cadDesignId: strin
   return attached;
 }
 
+/** Marks processed uploads completed and attaches them to a message, in order. */
+export async function attachMessageUploads(db: Db, ids: string[], messageId: string, at: Date): Promise<number> {
+  let attached = 0;
+  for (const [i, id] of ids.entries()) {
+    const rows = await db
+      .update(uploads)
+      .set({ status: "completed", messageId, position: i, updatedAt: at })
+      .where(and(eq(uploads.id, id), eq(uploads.status, "processing")))
+      .returning({ id: uploads.id });
+    attached += rows.length;
+  }
+  return attached;
+}
+
+/** Completed attachments of these messages, in order. */
+export function listMessageFiles(db: Db, messageIds: string[]): Promise<UploadRow[]> {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.messageId, messageIds), eq(uploads.status, "completed")))
+    .orderBy(asc(uploads.position), asc(uploads.createdAt));
+}
+
 /** Completed files of these CAD versions (renderings and 3D files), in order. */
 export function listCadFiles(db: Db, cadIds: string[]): Promise<UploadRow[]> {
   if (cadIds.length === 0) return Promise.resolve([]);

@@ -13,7 +13,7 @@ import { IMAGE_FORMATS, processImage, UnreadableImageError, type ImageFormat } f
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { FileUrlSigner } from "../../lib/signed-url.ts";
 import { deleteQuietly, StorageNotFoundError, type Storage } from "../../lib/storage.ts";
-import type { StagedImage } from "./multipart.ts";
+import type { StagedAttachment, StagedImage } from "./multipart.ts";
 import { unreadableImageMessage } from "./upload-messages.ts";
 import * as repo from "./uploads.repository.ts";
 import type { UploadRow } from "./uploads.repository.ts";
@@ -71,12 +71,12 @@ const CONTENT_TYPES: Record<string, string> = {
   glb: "model/gltf-binary",
   "3dm": "model/vnd.3dm",
   step: "model/step",
-  // Certificates (PDF by content; images are re-encoded like every other image).
+  // Certificates and message attachments (PDF by content).
   pdf: "application/pdf",
 };
 
 /** The upload kind of each folder's images. */
-const INGEST_KINDS = { designs: "design_image", cad: "cad_image", gallery: "gallery_image" } as const;
+const INGEST_KINDS = { designs: "design_image", cad: "cad_image", gallery: "gallery_image", messages: "message_attachment" } as const;
 
 /** A 3D file accepted by content, waiting in a temporary file. */
 export interface StagedModel {
@@ -129,10 +129,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       status: row.status,
       design_id: row.designId,
       design_name: designName,
-      url: urls?.image ?? null,
+      url: urls?.image ?? (row.status === "completed" && row.storageKey ? signer.sign(row.storageKey) : null),
       thumbnail: urls?.thumbnail ?? null,
       created_at: row.createdAt.toISOString(),
-      deletable: row.kind !== "gallery_image" && row.kind !== "certificate" && (orderStatus === null || (DESIGN_EDITABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus)),
+      deletable:
+        row.kind !== "gallery_image" &&
+        row.kind !== "certificate" &&
+        row.kind !== "message_attachment" &&
+        (orderStatus === null || (DESIGN_EDITABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus)),
     };
   }
 
@@ -170,7 +174,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async ingestImages(
       userId: string,
       files: StagedImage[],
-      folder: "designs" | "cad" | "gallery",
+      folder: "designs" | "cad" | "gallery" | "messages",
       options: { skipUnreadable?: boolean } = {},
     ): Promise<IngestedBatch> {
       const kind = INGEST_KINDS[folder];
@@ -316,6 +320,66 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       );
     },
 
+    /**
+     * A message's attachments: images are processed like every image (EXIF stripped, previews
+     * made), PDFs are kept as sent (they were recognised by content). The caller attaches the
+     * batch to its message in its transaction, or discards it.
+     */
+    async ingestAttachments(userId: string, files: StagedAttachment[]): Promise<IngestedBatch> {
+      const batches: IngestedBatch[] = [];
+      const discardAll = async () => {
+        for (const b of batches) await b.discard();
+      };
+      try {
+        const images = files.flatMap((f) => (f.type === "image" ? [f] : []));
+        if (images.length > 0) batches.push(await this.ingestImages(userId, images, "messages"));
+        for (const f of files) {
+          if (f.type !== "pdf") continue;
+          const [row] = await repo.insertUploads(db, [
+            { userId, kind: "message_attachment", fileName: f.fileName, size: f.size, contentType: CONTENT_TYPES.pdf!, status: "processing" },
+          ]);
+          if (!row) throw new Error("insert returned no row");
+          const key = `users/${userId}/messages/${crypto.randomUUID()}.pdf`;
+          batches.push({
+            uploadIds: [row.id],
+            discard: async () => {
+              await deleteQuietly(storage, [key]);
+              await repo.deleteUploads(db, [row.id]);
+            },
+          });
+          await storage.put(key, await fsp.readFile(f.tmpPath));
+          await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
+        }
+      } catch (err) {
+        await discardAll();
+        throw err;
+      } finally {
+        await Promise.all(files.map((f) => fsp.rm(f.tmpPath, { force: true })));
+      }
+      return { uploadIds: batches.flatMap((b) => b.uploadIds), discard: discardAll };
+    },
+
+    attachToMessage: (tx: Db, ids: string[], messageId: string) => repo.attachMessageUploads(tx, ids, messageId, clock.now()),
+
+    /** The attachments of these messages with their signed URLs, in order. */
+    async messageAttachments(from: Db, messageIds: string[]) {
+      const rows = await repo.listMessageFiles(from, messageIds);
+      return rows.flatMap((r) => {
+        if (!r.storageKey || !r.messageId) return [];
+        return [
+          {
+            messageId: r.messageId,
+            id: r.id,
+            file_name: r.fileName,
+            content_type: r.contentType,
+            size: r.size,
+            url: signer.sign(r.storageKey),
+            thumbnail: r.thumbnailKey ? signer.sign(r.thumbnailKey) : null,
+          },
+        ];
+      });
+    },
+
     attachToCad: (tx: Db, ids: string[], cadDesignId: string) => repo.attachCadUploads(tx, ids, cadDesignId, clock.now()),
 
     /**
@@ -393,6 +457,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const found = assertCanAccess(actor, await repo.findUpload(tx, id, true));
         if (found.designId && deps.beforeDesignImageRemoved) await deps.beforeDesignImageRemoved(tx, found.designId);
         if (found.cadDesignId) throw new ConflictError("This file is part of an order's CAD version and cannot be deleted.");
+        if (found.kind === "message_attachment") throw new ConflictError("This file was sent in a message and stays with the conversation.");
         if (found.kind === "gallery_image") throw new ConflictError("This photograph belongs to a gallery post: change it in the gallery.");
         if (found.kind === "certificate") throw new ConflictError("This file is an order's certificate: remove it from the order's certificates.");
         await repo.deleteUploads(tx, [found.id]);

@@ -32,6 +32,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { displayName, initials, isStaffRole, logout, useUser } from "@/features/auth/api/auth-api";
+import { MessageIcon } from "@/features/messages/components/message-icon";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
@@ -176,18 +177,12 @@ export default function DashboardLayout() {
 
           <div className="ml-auto flex items-center gap-1">
             <NotificationBell />
-            <Button variant="ghost" size="icon" asChild>
-              <Link to={paths.dashboard.messages.getHref()} aria-label="Messages">
-                <MessageSquare className="size-5" />
-              </Link>
-            </Button>
+            <MessageIcon />
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <button
-                  type="button"
-                  className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted"
-                  aria-label="Account menu"
-                >
+                <button type="button" className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted">
+                  {/* Named by its content (no aria-label), so the visible name is part of the accessible one. */}
+                  <span className="sr-only">Account menu</span>
                   {me ? <Avatar initials={initials(me)} /> : <Skeleton className="size-9 rounded-full" />}
                   <span className="hidden max-w-40 truncate text-sm font-medium md:inline" data-testid="display-name">
                     {me ? displayName(me) : ""}

@@ -56,7 +56,7 @@ describe("staff console frame", () => {
       within(nav)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Queue", "Leads", "Gallery"]);
+    ).toEqual(["Queue", "Messages", "Leads", "Gallery"]);
     expect(screen.getAllByRole("link", { name: /Customer dashboard/ })[0]).toHaveAttribute("href", "/dashboard");
   });
 
@@ -74,6 +74,6 @@ describe("staff console frame", () => {
       within(nav)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Queue", "Leads", "Gallery", "Pricing", "People", "Audit log"]);
+    ).toEqual(["Queue", "Messages", "Leads", "Gallery", "Pricing", "People", "Audit log"]);
   });
 });

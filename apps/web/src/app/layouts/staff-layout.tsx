@@ -1,5 +1,5 @@
 import type { Role } from "@atelier/contract";
-import { ClipboardList, Images, Inbox, LayoutDashboard, LogOut, Menu, ScrollText, Tags, User as UserIcon, Users } from "lucide-react";
+import { ClipboardList, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ScrollText, Tags, User as UserIcon, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "@/components/brand";
@@ -28,6 +28,7 @@ const STAFF_ROLES: readonly Role[] = ["staff", "admin"];
 
 const NAV = [
   { label: "Queue", href: paths.staff.root.getHref(), icon: ClipboardList, adminOnly: false, end: true },
+  { label: "Messages", href: paths.staff.messages.getHref(), icon: MessagesSquare, adminOnly: false },
   { label: "Leads", href: paths.staff.leads.getHref(), icon: Inbox, adminOnly: false },
   { label: "Gallery", href: paths.staff.gallery.getHref(), icon: Images, adminOnly: false },
   { label: "Pricing", href: paths.staff.pricing.getHref(), icon: Tags, adminOnly: true },

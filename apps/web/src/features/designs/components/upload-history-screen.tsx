@@ -145,9 +145,18 @@ function UploadRow({ upload: u, onPreview, onDelete }: { upload: Upload; onPrevi
         </Badge>
         {url && (
           <>
-            <Button variant="ghost" size="icon" onClick={onPreview} aria-label={`Preview ${u.file_name}`}>
-              <Eye aria-hidden />
-            </Button>
+            {u.content_type.startsWith("image/") ? (
+              <Button variant="ghost" size="icon" onClick={onPreview} aria-label={`Preview ${u.file_name}`}>
+                <Eye aria-hidden />
+              </Button>
+            ) : (
+              // A PDF (a message attachment) opens in the browser's own viewer.
+              <Button variant="ghost" size="icon" asChild>
+                <a href={url} target="_blank" rel="noreferrer" aria-label={`Open ${u.file_name}`}>
+                  <Eye aria-hidden />
+                </a>
+              </Button>
+            )}
             <Button variant="ghost" size="icon" asChild>
               <a href={url} download={u.file_name} aria-label={`Download ${u.file_name}`}>
                 <Download aria-hidden />
@@ -160,8 +169,8 @@ function UploadRow({ upload: u, onPreview, onDelete }: { upload: Upload; onPrevi
             <Trash2 aria-hidden />
           </Button>
         ) : (
-          // Part of a submitted order: changes are asked for in the order's comments.
-          <span className="sr-only">Part of a submitted order; it cannot be deleted</span>
+          // Part of a submitted order (changes are asked for in the order's comments) or sent in a message.
+          <span className="sr-only">Part of a submitted order or a message; it cannot be deleted</span>
         )}
       </div>
     </li>

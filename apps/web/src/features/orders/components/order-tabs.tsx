@@ -1,6 +1,7 @@
 import { ORDER_STATUS_INFO, type CadDesign, type Order, type OrderEvent, type Person } from "@atelier/contract";
 import { Box, CheckCircle2, ExternalLink, Gem, History, Maximize2, MessageSquare, Send } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { Textarea } from "@/components/ui/input";
 import { EmptyState } from "@/components/ui/states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { formatDateTime, formatFileSize, formatRelative } from "@/lib/format";
 import { useAddComment } from "../api/add-comment";
@@ -258,9 +260,14 @@ function CommentsTab({ order }: { order: Order }) {
           Your message
         </label>
         <Textarea id={id} value={text} onChange={(e) => setText(e.target.value)} maxLength={5000} rows={3} placeholder="Write to your jeweller…" />
-        <Button type="submit" className="self-end" disabled={blank} loading={add.isPending}>
-          {!add.isPending && <Send aria-hidden />} Send Message
-        </Button>
+        <div className="flex items-center justify-between gap-3">
+          <Link to={paths.dashboard.message.getHref(order.id)} className="text-sm text-accent-strong underline-offset-4 hover:underline">
+            Open in Messages (attach photos or PDFs)
+          </Link>
+          <Button type="submit" disabled={blank} loading={add.isPending}>
+            {!add.isPending && <Send aria-hidden />} Send Message
+          </Button>
+        </div>
       </form>
     </div>
   );

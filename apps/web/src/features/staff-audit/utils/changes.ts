@@ -28,6 +28,8 @@ export const ACTION_INFO: Record<AuditAction, { label: string; tone: Tone; group
   "certificate.attached": { label: "Certificate attached", tone: "green", group: "Orders" },
   "certificate.changed": { label: "Certificate changed", tone: "gold", group: "Orders" },
   "certificate.removed": { label: "Certificate removed", tone: "garnet", group: "Orders" },
+  "ticket.closed": { label: "Ticket closed", tone: "neutral", group: "Orders" },
+  "ticket.reopened": { label: "Ticket reopened", tone: "gold", group: "Orders" },
 };
 export type ActionGroup = "Orders" | "Pricing" | "People" | "Leads and gallery";
 export const ACTION_GROUPS: ActionGroup[] = ["Orders", "Pricing", "People", "Leads and gallery"];
@@ -44,6 +46,7 @@ const TARGET_TYPE_LABEL: Record<string, string> = {
   lead: "Lead",
   gallery_post: "Gallery post",
   gallery: "Gallery",
+  support_ticket: "Support ticket",
 };
 export const targetTypeLabel = (type: string) => TARGET_TYPE_LABEL[type] ?? humanize(type);
 
