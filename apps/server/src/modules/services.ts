@@ -71,9 +71,9 @@ export async function createDomainServices(deps: DomainDeps) {
   });
   const audit = createAuditService({ db, clock, publicUrl });
   const pricing = createPricingService({ db });
-  const notifications = createNotificationsService({ db, clock, publicUrl });
+  const notifications = createNotificationsService({ db, clock, publicUrl, live });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
-  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit });
+  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit, live });
   late.orders = orders;
   const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications, audit });
   const payments = createPaymentsService({ db, clock, orders, notifications, audit });
