@@ -35,6 +35,7 @@ import { displayName, initials, isStaffRole, logout, useUser } from "@/features/
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
+import { useLiveEvents } from "@/lib/live-events";
 import { queryClient } from "@/lib/query-client";
 
 const NAV = [
@@ -91,6 +92,7 @@ export default function DashboardLayout() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = useUser();
+  useLiveEvents(user.isSuccess);
   const [search, setSearch] = useState("");
 
   useEffect(() => {
