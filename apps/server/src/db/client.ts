@@ -125,7 +125,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query("select 1");
     },
-    listen: (channel, handlers) => client.listen(channel, handlers.onNotify),
+    listen: (channel, handlers) => client.listen(channel, (payload) => handlers.onNotify(payload)),
     close: async () => {
       try {
         await client.close();

@@ -188,10 +188,10 @@ describe("reconnecting", () => {
     await ticketFor(order.customer.token);
     t.clock.advance(11 * 60_000);
     await t.services.live.prune();
-    const rows = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from live_events`);
-    const tickets = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from live_event_tickets`);
-    expect(Number(rowsOf(rows)[0]?.n)).toBe(0);
-    expect(Number(rowsOf(tickets)[0]?.n)).toBe(0);
+    const rows = await t.database.db.execute(sql`select count(*)::int as n from live_events`);
+    const tickets = await t.database.db.execute(sql`select count(*)::int as n from live_event_tickets`);
+    expect(Number(rowsOf<{ n: number }>(rows)[0]?.n)).toBe(0);
+    expect(Number(rowsOf<{ n: number }>(tickets)[0]?.n)).toBe(0);
   });
 });
 

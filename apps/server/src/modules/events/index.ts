@@ -41,13 +41,10 @@ export const eventsModule: FastifyPluginCallbackZod<{ events: LiveEventsService 
       const sink = openStream(req, reply);
       // The response's close (the page went away, or the stream was ended here) unsubscribes.
       let closed = false;
-      let unsubscribe: (() => void) | undefined;
-      reply.raw.once("close", () => {
-        closed = true;
-        unsubscribe?.();
-      });
-      unsubscribe = await events.subscribe(current, sink, lastEventIdOf(req));
+      reply.raw.once("close", () => (closed = true));
+      const unsubscribe = await events.subscribe(current, sink, lastEventIdOf(req));
       if (closed) unsubscribe();
+      else reply.raw.once("close", unsubscribe);
     },
   });
 
