@@ -73,7 +73,7 @@ describe("useLiveEvents", () => {
     expect(keys()).toEqual(["notifications", "dashboard-data"]);
     spy.mockClear();
     act(() => latest().emit("order", "3", { order_id: "o1", status: "quoted" }));
-    expect(keys()).toEqual(["orders", "quotes", "dashboard-data", "designs"]);
+    expect(keys()).toEqual(["orders", "quotes", "dashboard-data", "designs", "staff-queue"]);
     spy.mockClear();
     act(() => latest().emit("unread", "4", { unread_count: 0 }));
     expect(keys()).toEqual(["messages", "notifications"]);

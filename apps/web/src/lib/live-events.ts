@@ -12,7 +12,8 @@ export const LIVE_INVALIDATIONS: Record<LiveEventKindName, readonly string[]> = 
   // Order comments live in the order's detail.
   message: ["messages", "support", "orders"],
   notification: ["notifications", "dashboard-data"],
-  order: ["orders", "quotes", "dashboard-data", "designs"],
+  // Staff pages: the queue and its counts (customers hold no such query; it costs nothing there).
+  order: ["orders", "quotes", "dashboard-data", "designs", "staff-queue"],
   unread: ["messages", "notifications"],
 };
 

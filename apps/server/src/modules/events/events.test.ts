@@ -134,6 +134,13 @@ describe("delivery", () => {
     expect(moved.data.order_id).toBe(mine.orderId);
   });
 
+  it("tells staff of a new order, so the queue grows on their open pages", async () => {
+    const staffStream = await stream(staff);
+    const placed = await submitDesign(t);
+    const created = await staffStream.waitFor((e) => e.event === "order" && e.data.order_id === placed.orderId);
+    expect(created.data.status).toBe("initiated");
+  });
+
   it("delivers nothing of a transaction that rolls back", async () => {
     const customer = await stream(order.customer.token);
     await expect(

@@ -404,6 +404,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         actorId: actor.id,
         createdAt: now,
       });
+      // The staff queue's "New" group grows on open pages.
+      await deps.live.publish(tx, [{ kind: "order", userIds: [order.userId], staff: true, data: { order_id: order.id, status: "initiated" } }]);
       return order;
     },
 
