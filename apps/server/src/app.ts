@@ -236,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     auth,
     logger: appLogger,
+    rateLimits,
+    limitScale: config.rateLimitScale,
     options: {
       maxConnectionsPerUser: config.liveEventsMaxPerUser,
       pruneIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,

@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { isStaff } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { UnauthorizedError } from "../../lib/errors.ts";
+import { ThrottledError, UnauthorizedError } from "../../lib/errors.ts";
 import type { LiveEvent, LiveEventKind, LiveEvents } from "../../lib/live-events.ts";
+import type { RateLimitStore } from "../../lib/rate-limit.ts";
 import type { AuthenticatedUser, AuthService } from "../auth/auth.service.ts";
 import * as repo from "./events.repository.ts";
 import type { LiveEventRow } from "./events.repository.ts";
@@ -18,6 +19,8 @@ export interface LiveEventsOptions {
   /** Streams one user may hold on one instance; a new one beyond this closes that user's oldest. */
   maxConnectionsPerUser: number;
   ticketTtlMs: number;
+  /** Tickets one user may ask for per window (times RATE_LIMIT_SCALE): a page asks once per (re)connection. */
+  ticketLimit: { max: number; windowMs: number };
 }
 
 export const DEFAULT_LIVE_EVENTS_OPTIONS: LiveEventsOptions = {
@@ -25,6 +28,7 @@ export const DEFAULT_LIVE_EVENTS_OPTIONS: LiveEventsOptions = {
   pruneIntervalMs: 60_000,
   maxConnectionsPerUser: 10,
   ticketTtlMs: 60_000,
+  ticketLimit: { max: 60, windowMs: 5 * 60_000 },
 };
 
 const REPLAY_MS = LIVE_EVENT_REPLAY_MINUTES * 60_000;
@@ -80,6 +84,8 @@ export function createLiveEventsService(deps: {
   clock: Clock;
   auth: Pick<AuthService, "authenticateTokenId" | "liveTokenIds">;
   logger: FastifyBaseLogger;
+  rateLimits: RateLimitStore;
+  limitScale: number;
   options?: Partial<LiveEventsOptions> | undefined;
 }) {
   const { database, clock, auth, logger } = deps;
@@ -267,6 +273,9 @@ export function createLiveEventsService(deps: {
     },
 
     async issueTicket(current: AuthenticatedUser): Promise<EventTicket> {
+      const { max, windowMs } = options.ticketLimit;
+      const state = await deps.rateLimits.hit(`events-ticket:${current.user.id}`, windowMs);
+      if (state.count > Math.ceil(max * deps.limitScale)) throw new ThrottledError(Math.max(1, Math.ceil(state.resetInMs / 1000)));
       const ticket = crypto.randomBytes(32).toString("base64url");
       const expiresAt = new Date(clock.now().getTime() + options.ticketTtlMs);
       await repo.insertTicket(db, { ticketHash: sha256(ticket), tokenId: current.tokenId, userId: current.user.id, expiresAt });

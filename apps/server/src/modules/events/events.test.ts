@@ -33,7 +33,7 @@ async function publish(userIds: string[], data: Record<string, string | number> 
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ liveEvents: { heartbeatMs: 150, maxConnectionsPerUser: 3 } });
+  t = await buildTestApp({ liveEvents: { heartbeatMs: 150, maxConnectionsPerUser: 3, ticketLimit: { max: 40, windowMs: 60_000 } } });
   base = await listening(t);
   staff = (await createStaff(t)).token;
   order = await submitDesign(t);
@@ -88,6 +88,16 @@ describe("opening the stream", () => {
     const json = await t.app.inject({ method: "GET", url: "/api/events/", headers: { authorization: `Token ${order.customer.token}` } });
     expect(json.statusCode).toBe(406);
     expect(json.json()).toEqual({ detail: "This path answers server-sent events: send Accept: text/event-stream." });
+  });
+
+  it("throttles a user asking for tickets without end (429)", async () => {
+    const someone = await signUpCustomer(t);
+    for (let i = 0; i < 40; i++) await ticketFor(someone.token);
+    const over = await authedInject(t, someone.token, { method: "POST", url: "/api/events/ticket/" });
+    expect(over.statusCode).toBe(429);
+    expect(over.json<{ detail: string }>().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+    // Others are not affected.
+    await ticketFor(order.customer.token);
   });
 
   it("ends a ticket's use when its token is signed out before it is used", async () => {
