@@ -17,6 +17,10 @@ const PARTS: Record<string, BenchPart> = {
     describe: "create a design with 5 × 5 MB images (time, server peak RSS); list latency at 1 000 and 100 000 designs",
     load: () => import("./designs/run.ts"),
   },
+  events: {
+    describe: "1 000 server-sent event streams on one instance: p50/p95 from a posted comment to the last stream receiving it, and the server's memory",
+    load: () => import("./events/run.ts"),
+  },
   orders: {
     describe:
       "p50/p95 of the orders list, one order and the dashboard for a customer with 20 orders, at 1 000 and 100 000 orders (1 000 000 events)",

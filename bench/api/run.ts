@@ -48,13 +48,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function memoryMb(pid: number): { rss: number; peak: number } {
+export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN) / 1024;
   return { rss: field("VmRSS"), peak: field("VmHWM") };
 }
 
-async function pgAdmin(url: string, statement: string) {
+export async function pgAdmin(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -64,7 +64,7 @@ async function pgAdmin(url: string, statement: string) {
   }
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   base: string;
   stop(): Promise<void>;
@@ -82,7 +82,8 @@ function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   return { env, nodeArgs: (match[2] ?? "").split(/\s+/).filter(Boolean) };
 }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+/** Starts `node dist/main.js` (build it first) with `env`; resolves once healthy. */
+export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const start = startCommand();
   const profileDir = process.env.BENCH_API_PROFILE;

@@ -44,6 +44,8 @@ import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
 import { createPeopleService } from "./modules/people/people.service.ts";
+import { eventsModule } from "./modules/events/index.ts";
+import { createLiveEventsService, type LiveEventsOptions, type LiveEventsService } from "./modules/events/events.service.ts";
 import { createDomainServices, prepareDomain, type DomainServices } from "./modules/services.ts";
 import { uploadsModule } from "./modules/uploads/uploads.routes.ts";
 import { healthModule } from "./modules/health/health.routes.ts";
@@ -90,11 +92,13 @@ export interface AppDeps {
   storage?: Storage;
   /** Throttle for POST /api/leads/ per IP; tests tighten it. */
   leadLimit?: LeadLimit;
+  /** Live events' timings (tests shorten the heartbeat and turn the prune timer off). */
+  liveEvents?: Partial<LiveEventsOptions>;
 }
 
 export interface App {
   app: AppInstance;
-  services: { auth: AuthService } & DomainServices;
+  services: { auth: AuthService; live: LiveEventsService } & DomainServices;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -230,6 +234,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
   // One safe fetcher for product pages (extraction) and product photos (a link design's images).
   const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
+  const live = createLiveEventsService({
+    database,
+    clock,
+    auth,
+    logger: appLogger,
+    rateLimits,
+    limitScale: config.rateLimitScale,
+    options: {
+      maxConnectionsPerUser: config.liveEventsMaxPerUser,
+      pruneIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
+      ...deps.liveEvents,
+    },
+  });
+  await live.start();
   const domain = await createDomainServices({
     db: database.db,
     config,
@@ -240,8 +258,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     rateLimits,
     leadLimit: deps.leadLimit,
+    live,
   });
   await prepareDomain(domain, appLogger);
+  await app.register(eventsModule, { events: live });
   await app.register(uploadsModule, { uploads: domain.uploads });
   await app.register(designsModule, { designs: domain.designs, tmpDir: domain.tmpDir });
   await app.register(ordersModule, {
@@ -269,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config.webDistDir, config.publicUrl);
 
-  return { app, services: { auth, ...domain } };
+  return { app, services: { auth, ...domain, live } };
 }
 
 /** Messages for Fastify's own 4xx errors, without internals. */

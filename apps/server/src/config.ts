@@ -25,6 +25,7 @@ const configSchema = z.object({
   REDIS_URL: optionalUrl,
   EXTRACT_ALLOWED_HOSTS: z.string().default(""),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  LIVE_EVENTS_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   WEB_DIST_DIR: z.string().optional(),
   FILE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
@@ -50,6 +51,8 @@ export type Config = Readonly<{
   extractAllowedHosts: string[];
   /** Multiplies every throttle limit (1 in production; higher for load tests and browser suites). */
   rateLimitScale: number;
+  /** Live event streams one user may hold open on one instance (10; the events bench raises it). */
+  liveEventsMaxPerUser: number;
   trustProxy: boolean;
   webDistDir: string;
   /** HMAC secret of signed file URLs; when unset, one is made and kept in DATA_DIR/secret-key. */
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    liveEventsMaxPerUser: e.LIVE_EVENTS_MAX_PER_USER,
     extractAllowedHosts: e.EXTRACT_ALLOWED_HOSTS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === "true",
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir(),

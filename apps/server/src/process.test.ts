@@ -84,6 +84,35 @@ describe("SIGTERM", () => {
     const again = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff"], { DATA_DIR: dataDir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
     expect(again.out).toContain("email: A user with that email already exists.");
   }, 300_000);
+
+  it("ends open live event streams at once, then exits 0", async () => {
+    const server = await startServer(dataDir);
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/auth/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "jeweller@example.com", password: "Amber-Lattice-77" }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    let signalled = 0;
+    const ended = new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        { host: "127.0.0.1", port: server.port, path: "/api/events/", headers: { accept: "text/event-stream", authorization: `Token ${token}` } },
+        (stream) => {
+          expect(stream.statusCode).toBe(200);
+          stream.once("data", () => {
+            signalled = Date.now();
+            server.child.kill("SIGTERM");
+          });
+          stream.on("end", resolve);
+        },
+      );
+      req.on("error", reject);
+    });
+    await ended;
+    expect(await server.exited).toBe(0);
+    // Not held open until the 15 s shutdown limit.
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+  }, 300_000);
 });
 
 /** Starts `node dist/main.js` on a data folder; resolves once it serves. */

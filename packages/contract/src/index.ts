@@ -13,3 +13,4 @@ export * from "./lifecycle.ts";
 export * from "./staff.ts";
 export * from "./certificates.ts";
 export * from "./messages.ts";
+export * from "./events.ts";

@@ -25,7 +25,19 @@ export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly db: Db;
   ping(): Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel. On PostgreSQL a dedicated connection (outside the pool)
+   * listens, and comes back with backoff when it is lost; `onReconnect` then runs, since
+   * notifications sent meanwhile are gone. On PGlite, the notifications of this process's commits.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onReconnect?(): void;
+  onError?(err: unknown): void;
 }
 
 export const MIGRATIONS_DIR = path.join(serverPackageRoot(), "drizzle");
@@ -68,13 +80,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on("error", () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
+    const connectionString = options.databaseUrl;
     return {
       kind: "postgres",
       db,
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      listen: async (channel, handlers) => {
+        const stop = await listenOnPostgres(connectionString, channel, handlers);
+        const unsubscribe = async () => {
+          listeners.delete(unsubscribe);
+          await stop();
+        };
+        listeners.add(unsubscribe);
+        return unsubscribe;
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   let lock: DataDirLock | undefined;
@@ -99,6 +125,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query("select 1");
     },
+    listen: (channel, handlers) => client.listen(channel, (payload) => handlers.onNotify(payload)),
     close: async () => {
       try {
         await client.close();
@@ -106,6 +133,72 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         lock?.release();
       }
     },
+  };
+}
+
+/** Backoff of a lost listening connection: 0.5 s doubling to 30 s, with jitter. */
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
+
+/** A dedicated connection that LISTENs, reconnecting with backoff until stopped. */
+async function listenOnPostgres(connectionString: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    const lost = (err?: unknown) => {
+      if (err) handlers.onError?.(err);
+      if (stopped || current !== client) return;
+      current = undefined;
+      client.end().catch(() => undefined);
+      retry();
+    };
+    client.on("error", lost);
+    client.on("end", () => lost());
+    client.on("notification", (msg) => {
+      if (msg.channel === channel) handlers.onNotify(msg.payload ?? "");
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (err) {
+      client.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+  };
+
+  const retry = () => {
+    const delay = Math.min(LISTEN_RETRY_MS.max, LISTEN_RETRY_MS.first * 2 ** attempt) * (0.75 + Math.random() / 2);
+    attempt += 1;
+    timer = setTimeout(() => {
+      connect().then(
+        () => {
+          attempt = 0;
+          if (!stopped) handlers.onReconnect?.();
+        },
+        (err: unknown) => {
+          handlers.onError?.(err);
+          if (!stopped) retry();
+        },
+      );
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end();
   };
 }
 

@@ -69,6 +69,11 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
+/** 406: the path cannot answer in a form the request accepts (an event stream asked for as JSON). */
+export class NotAcceptableError extends AppError {
+  readonly status = 406;
+}
+
 /** 422: well-formed, but there is nothing to work with (a page without a product). */
 export class UnprocessableError extends AppError {
   readonly status = 422;

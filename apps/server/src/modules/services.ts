@@ -73,7 +73,7 @@ export async function createDomainServices(deps: DomainDeps) {
   });
   const audit = createAuditService({ db, clock, publicUrl });
   const pricing = createPricingService({ db });
-  const notifications = createNotificationsService({ db, clock, publicUrl });
+  const notifications = createNotificationsService({ db, clock, publicUrl, live });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
   // Conversations: an order's messages go through the orders service (bound late, built next).
   const messages = createMessagesService({
@@ -100,6 +100,7 @@ export async function createDomainServices(deps: DomainDeps) {
     payment,
     audit,
     messages,
+    live,
     certificatesOf: (from, orderId) => late.certificates?.forOrder(from, orderId) ?? Promise.resolve([]),
   });
   late.orders = orders;

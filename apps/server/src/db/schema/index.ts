@@ -7,3 +7,4 @@ export * from "./orders.ts";
 export * from "./audit.ts";
 export * from "./certificates.ts";
 export * from "./messages.ts";
+export * from "./live-events.ts";

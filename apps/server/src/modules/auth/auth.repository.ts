@@ -57,6 +57,27 @@ export async function findUserByTokenHash(db: Db, tokenHash: string) {
   return row;
 }
 
+/** The user of a token, or undefined once the token is revoked. */
+export async function findUserByTokenId(db: Db, tokenId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.id, tokenId));
+  return row?.user;
+}
+
+/** Which of these tokens still exist and belong to an active account. */
+export async function findLiveTokenIds(db: Db, tokenIds: string[]): Promise<string[]> {
+  if (tokenIds.length === 0) return [];
+  const rows = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(inArray(authTokens.id, tokenIds), eq(users.isActive, true)));
+  return rows.map((r) => r.id);
+}
+
 export async function touchToken(db: Db, tokenId: string, at: Date): Promise<void> {
   await db.update(authTokens).set({ lastUsedAt: at }).where(eq(authTokens.id, tokenId));
 }

@@ -221,6 +221,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { user: row.user, tokenId: row.tokenId };
     },
 
+    /** The signed-in user behind a token id (a live-events ticket names one); null once revoked or deactivated. */
+    async authenticateTokenId(tokenId: string): Promise<AuthenticatedUser | null> {
+      const user = await repo.findUserByTokenId(db, tokenId);
+      return user?.isActive ? { user, tokenId } : null;
+    },
+
+    /** Which of these token ids still sign someone in (open event streams are checked with it). */
+    async liveTokenIds(tokenIds: string[]): Promise<Set<string>> {
+      return new Set(await repo.findLiveTokenIds(db, tokenIds));
+    },
+
     async logout(tokenId: string): Promise<void> {
       await repo.deleteToken(db, tokenId);
     },

@@ -147,7 +147,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   const { db, clock, uploads, notifications, audit, live, logger } = deps;
 
   const events = (c: ConversationRow): LiveEvent[] => [
-    { kind: "message", userIds: [c.userId], staff: true, data: { conversation_id: c.id } },
+    { kind: "message", userIds: [c.userId], staff: true, data: { conversation_id: c.id, order_id: c.orderId } },
     { kind: "unread", userIds: [c.userId], staff: true, data: { conversation_id: c.id } },
   ];
 

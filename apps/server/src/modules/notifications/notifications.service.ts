@@ -2,6 +2,7 @@ import type { Notification, NotificationType, Paginated } from "@atelier/contrac
 import type { Db } from "../../db/client.ts";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { LiveEvents } from "../../lib/live-events.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import * as repo from "./notifications.repository.ts";
 import type { NotificationRow } from "./notifications.repository.ts";
@@ -30,8 +31,14 @@ export function toNotificationResponse(row: NotificationRow): Notification {
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 /** In-app notifications: written by other modules inside their transactions, read and marked read by their owner. */
-export function createNotificationsService(deps: { db: Db; clock: Clock; publicUrl: string }) {
+export function createNotificationsService(deps: { db: Db; clock: Clock; publicUrl: string; live: LiveEvents }) {
   const { db, clock } = deps;
+  /** Open pages of these users refresh their bell and lists: the event carries the unread count. */
+  const publishUnread = async (tx: Db, kind: "notification" | "unread", userIds: string[]) => {
+    const events = [];
+    for (const userId of new Set(userIds)) events.push({ kind, userIds: [userId], data: { unread_count: await repo.countUnread(tx, userId) } });
+    await deps.live.publish(tx, events);
+  };
   return {
     /** Writes notices in the caller's transaction, so they exist exactly when the change does. */
     async notify(tx: Db, notices: NewNotice[]): Promise<void> {
@@ -40,6 +47,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; publicU
         tx,
         notices.map((n) => ({ ...n, orderId: n.orderId ?? null, createdAt: now })),
       );
+      await publishUnread(tx, "notification", notices.map((n) => n.userId));
     },
 
     async latest(userId: string, limit: number): Promise<{ items: Notification[]; unread: number }> {
@@ -60,11 +68,13 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; publicU
     async markRead(actor: Actor, id: string): Promise<Notification> {
       const row = assertCanAccess({ id: actor.id, role: "customer" }, await repo.findNotification(db, id));
       await repo.markRead(db, actor.id, row.id);
+      await publishUnread(db, "unread", [actor.id]);
       return toNotificationResponse({ ...row, isRead: true });
     },
 
     async markAllRead(actor: Actor): Promise<{ unread_count: number }> {
       await repo.markRead(db, actor.id);
+      await publishUnread(db, "unread", [actor.id]);
       return { unread_count: 0 };
     },
   };

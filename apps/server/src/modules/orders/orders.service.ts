@@ -26,6 +26,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { assertCanAccess, assertStaff, isStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { LiveEvents } from "../../lib/live-events.ts";
 import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mail.ts";
@@ -64,6 +65,8 @@ export interface OrdersServiceDeps {
   certificatesOf?: (from: Db, orderId: string) => Promise<Certificate[]>;
   /** An order's comments are the messages of its conversation. */
   messages: MessagesService;
+  /** Open pages of the customer and of staff refresh when an order changes. */
+  live: LiveEvents;
 }
 
 /** Work to do once a transaction has committed (e-mails): never inside it, never lost silently. */
@@ -203,6 +206,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       createdAt: now,
     });
     if (order.designId) await content.setDesignStatus(tx, order.designId, designStatusOf(to), now);
+    await deps.live.publish(tx, [{ kind: "order", userIds: [order.userId], staff: true, data: { order_id: order.id, status: to } }]);
     const notice = options.notice === undefined ? statusNotice(order, to, note) : options.notice;
     // Nobody is told about their own action.
     if (notice && actor?.id !== order.userId) await notifications.notify(tx, [notice]);
@@ -215,6 +219,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const now = clock.now();
     await repo.insertEvent(tx, { orderId: order.id, userId: order.userId, type, note, actorId: actor?.id ?? null, createdAt: now });
     await repo.updateOrder(tx, order.id, { updatedAt: now });
+    // A comment's open pages are told by the messages module, which wrote it; a quote or payment changes the order's page.
+    if (type === "comment") return;
+    await deps.live.publish(tx, [{ kind: "order", userIds: [order.userId], staff: true, data: { order_id: order.id, status: order.status } }]);
   }
 
   /** The order, locked for the rest of the transaction; another customer's is a 404. */
@@ -409,6 +416,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         actorId: actor.id,
         createdAt: now,
       });
+      // The staff queue's "New" group grows on open pages.
+      await deps.live.publish(tx, [{ kind: "order", userIds: [order.userId], staff: true, data: { order_id: order.id, status: "initiated" } }]);
       return order;
     },
 

@@ -36,6 +36,7 @@ import { MessageIcon } from "@/features/messages/components/message-icon";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
+import { useLiveEvents } from "@/lib/live-events";
 import { queryClient } from "@/lib/query-client";
 
 const NAV = [
@@ -92,6 +93,7 @@ export default function DashboardLayout() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = useUser();
+  useLiveEvents(user.isSuccess);
   const [search, setSearch] = useState("");
 
   useEffect(() => {

@@ -21,6 +21,7 @@ import { paths } from "@/config/paths";
 import { displayName, initials, logout, useUser } from "@/features/auth/api/auth-api";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
+import { useLiveEvents } from "@/lib/live-events";
 import { queryClient } from "@/lib/query-client";
 import { NotFoundPage } from "@/routes/not-found";
 
@@ -134,6 +135,7 @@ export default function StaffLayout() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = useUser();
+  useLiveEvents(user.isSuccess);
 
   useEffect(() => {
     if (!token)

@@ -1,0 +1,99 @@
+import { eventStreamQuerySchema, eventTicketSchema } from "@atelier/contract";
+import type { OutgoingHttpHeaders } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
+import { NotAcceptableError } from "../../lib/errors.ts";
+import type { LiveEventsService, StreamSink } from "./events.service.ts";
+
+const TAGS = ["events"];
+/** How long EventSource waits before reconnecting by itself. */
+const RETRY_MS = 3_000;
+/** A stream this far behind (a client that stopped reading) is closed; it reconnects and is sent what it missed. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/**
+ * POST /api/events/ticket/ (a single-use ticket for EventSource, which cannot send headers) and
+ * GET /api/events/ (the server-sent event stream, opened with `?ticket=` or the Authorization header).
+ */
+export const eventsModule: FastifyPluginCallbackZod<{ events: LiveEventsService }> = (app, { events }, done) => {
+  app.post("/api/events/ticket/", {
+    schema: {
+      tags: TAGS,
+      summary: "A single-use ticket (one minute) that opens the live event stream",
+      response: { 201: eventTicketSchema },
+    },
+    preHandler: app.authenticate,
+    handler: async (req, reply) => reply.code(201).send(await events.issueTicket(req.auth())),
+  });
+
+  app.get("/api/events/", {
+    schema: {
+      tags: TAGS,
+      summary: "Live updates as server-sent events (Accept: text/event-stream); `Last-Event-ID` or last_event_id replays what was missed",
+      querystring: eventStreamQuerySchema,
+    },
+    handler: async (req, reply) => {
+      const accept = req.headers.accept ?? "";
+      if (!accept.includes("text/event-stream")) throw new NotAcceptableError("This path answers server-sent events: send Accept: text/event-stream.");
+      if (req.query.ticket !== undefined) req.authUser = await events.redeemTicket(req.query.ticket);
+      else await app.authenticate(req, reply);
+      const current = req.auth();
+      const sink = openStream(req, reply);
+      // The response's close (the page went away, or the stream was ended here) unsubscribes.
+      let closed = false;
+      reply.raw.once("close", () => (closed = true));
+      const unsubscribe = await events.subscribe(current, sink, lastEventIdOf(req));
+      if (closed) unsubscribe();
+      else reply.raw.once("close", unsubscribe);
+    },
+  });
+
+  app.addHook("preClose", (doneClosing) => {
+    events.closeAll();
+    doneClosing();
+  });
+  app.addHook("onClose", async () => events.stop());
+  done();
+};
+
+/** The id a reconnecting page saw last: EventSource's header, or the query (a fresh ticket's reconnect). */
+function lastEventIdOf(req: FastifyRequest<{ Querystring: { last_event_id?: string | undefined } }>): number | undefined {
+  const header = req.headers["last-event-id"];
+  const raw = (typeof header === "string" ? header : undefined) ?? req.query.last_event_id;
+  return raw !== undefined && /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+}
+
+/**
+ * Takes the response over from Fastify (no serializer or compression between the events and the
+ * socket) with the reply's headers so far (security headers, request id).
+ */
+function openStream(req: FastifyRequest, reply: FastifyReply): StreamSink {
+  reply.hijack();
+  const res = reply.raw;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  res.writeHead(200, {
+    ...headers,
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-store, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+  });
+  res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+  const write = (chunk: string) => {
+    if (res.destroyed || res.writableEnded) return;
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      req.log.warn("live event stream too far behind; closing it");
+      res.destroy();
+      return;
+    }
+    res.write(chunk);
+  };
+  return {
+    send: (event) => write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`),
+    ping: () => write(": ping\n\n"),
+    close: () => {
+      if (!res.writableEnded) res.end();
+    },
+  };
+}
