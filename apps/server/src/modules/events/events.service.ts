@@ -267,8 +267,10 @@ export function createLiveEventsService(deps: {
     async stop(): Promise<void> {
       for (const timer of timers.splice(0)) clearInterval(timer);
       this.closeAll();
-      await unlisten?.();
+      const stopListening = unlisten;
       unlisten = undefined;
+      // A database already closed (or lost) has no listener left to remove.
+      await stopListening?.().catch((err: unknown) => logger.debug({ err }, "live events: the listener was already gone"));
       await catchingUp;
     },
 

@@ -208,7 +208,7 @@ describe("unread state", () => {
     await authedInject(t, staff, { method: "POST", url: `/api/messages/${ticket.id}/`, payload: { text: "We can, free of charge." } });
     expect(published).toEqual(
       expect.arrayContaining([
-        { kind: "message", userIds: [c.id], staff: true, data: { conversation_id: ticket.id } },
+        { kind: "message", userIds: [c.id], staff: true, data: { conversation_id: ticket.id, order_id: null } },
         expect.objectContaining({ kind: "unread", userIds: [c.id] }),
       ]),
     );
