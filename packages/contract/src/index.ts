@@ -11,3 +11,4 @@ export * from "./pricing.ts";
 export * from "./pricing-tables.ts";
 export * from "./lifecycle.ts";
 export * from "./staff.ts";
+export * from "./settings.ts";

@@ -20,6 +20,8 @@ import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
 import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
+import { createPreferencesService } from "./settings/preferences.service.ts";
+import { createUnsubscribeTokens } from "./settings/unsubscribe-token.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
 
 export interface DomainDeps {
@@ -71,13 +73,15 @@ export async function createDomainServices(deps: DomainDeps) {
   });
   const audit = createAuditService({ db, clock, publicUrl });
   const pricing = createPricingService({ db });
-  const notifications = createNotificationsService({ db, clock, publicUrl });
+  const unsubscribeSecret = await resolveFileUrlSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe-key");
+  const preferences = createPreferencesService({ db, clock, publicUrl, tokens: createUnsubscribeTokens(unsubscribeSecret) });
+  const notifications = createNotificationsService({ db, clock, publicUrl, preferences });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
-  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, pricing, notifications, uploads, payment, audit });
+  const orders = createOrdersService({ db, clock, publicUrl, logger, mailer, preferences, pricing, notifications, uploads, payment, audit });
   late.orders = orders;
-  const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications, audit });
+  const quotes = createQuotesService({ db, clock, publicUrl, mailer, preferences, orders, notifications, audit });
   const payments = createPaymentsService({ db, clock, orders, notifications, audit });
-  const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications, audit });
+  const cad = createCadService({ db, clock, publicUrl, mailer, preferences, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
   const pricingVersions = createPricingVersionsService({ db, pricing, designs, audit, publicUrl });
@@ -104,6 +108,7 @@ export async function createDomainServices(deps: DomainDeps) {
     pricing,
     pricingVersions,
     notifications,
+    preferences,
     orders,
     quotes,
     payments,

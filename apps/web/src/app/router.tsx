@@ -37,7 +37,8 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.quotes.path, ...page(() => import("@/routes/dashboard/quotes")) },
           { path: paths.dashboard.quote.path, ...page(() => import("@/routes/dashboard/quote-detail")) },
           { path: paths.dashboard.notifications.path, ...page(() => import("@/routes/dashboard/notifications")) },
-          // Messages, Support and Settings answer with the 404 page until later work builds them.
+          { path: paths.dashboard.settings.path, ...page(() => import("@/routes/dashboard/settings")) },
+          // Messages and Support answer with the 404 page until later work builds them.
           { path: "*", Component: NotFoundPage },
         ],
       },
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: paths.privacy.path, ...page(() => import("@/routes/public/privacy")) },
           { path: paths.terms.path, ...page(() => import("@/routes/public/terms")) },
           { path: paths.quote.path, ...page(() => import("@/routes/public/quote")) },
+          { path: paths.unsubscribe.path, ...page(() => import("@/routes/unsubscribe")) },
           { path: "*", Component: NotFoundPage },
         ],
       },

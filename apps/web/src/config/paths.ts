@@ -9,6 +9,8 @@ export const paths = {
   terms: { path: "/terms", getHref: () => "/terms" },
   /** The quote dialog as a page: where 'Share Jewelry Link' leads before the page is hydrated. */
   quote: { path: "/quote", getHref: () => "/quote" },
+  /** An e-mail's one-click unsubscribe link (signed token; no sign-in). */
+  unsubscribe: { path: "/unsubscribe", getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}` },
   login: { path: "/login", getHref: () => "/login" },
   signup: { path: "/signup", getHref: () => "/signup" },
   forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },

@@ -5,3 +5,4 @@ export * from "./gallery.ts";
 export * from "./leads.ts";
 export * from "./orders.ts";
 export * from "./audit.ts";
+export * from "./preferences.ts";

@@ -186,12 +186,13 @@ export default function DashboardLayout() {
                 <button
                   type="button"
                   className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted"
-                  aria-label="Account menu"
                 >
                   {me ? <Avatar initials={initials(me)} /> : <Skeleton className="size-9 rounded-full" />}
                   <span className="hidden max-w-40 truncate text-sm font-medium md:inline" data-testid="display-name">
                     {me ? displayName(me) : ""}
                   </span>
+                  {/* After the visible name, so the button's name contains what it shows (WCAG 2.5.3). */}
+                  <span className="sr-only">Account menu</span>
                 </button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
