@@ -12,3 +12,4 @@ export * from "./pricing-tables.ts";
 export * from "./lifecycle.ts";
 export * from "./staff.ts";
 export * from "./settings.ts";
+export * from "./search.ts";

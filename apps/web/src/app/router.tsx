@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.quote.path, ...page(() => import("@/routes/dashboard/quote-detail")) },
           { path: paths.dashboard.notifications.path, ...page(() => import("@/routes/dashboard/notifications")) },
           { path: paths.dashboard.settings.path, ...page(() => import("@/routes/dashboard/settings")) },
+          { path: paths.dashboard.search.path, ...page(() => import("@/routes/dashboard/search")) },
           // Messages and Support answer with the 404 page until later work builds them.
           { path: "*", Component: NotFoundPage },
         ],
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: paths.staff.audit.path, ...page(() => import("@/routes/staff/audit")) },
           { path: paths.staff.gallery.path, ...page(() => import("@/routes/staff/gallery")) },
           { path: paths.staff.pricing.path, ...page(() => import("@/routes/staff/pricing")) },
+          { path: paths.staff.search.path, ...page(() => import("@/routes/staff/search")) },
           { path: "*", Component: NotFoundPage },
         ],
       },

@@ -33,6 +33,7 @@ export const paths = {
     support: { path: "/dashboard/support", getHref: () => "/dashboard/support" },
     settings: { path: "/dashboard/settings", getHref: () => "/dashboard/settings" },
     notifications: { path: "/dashboard/notifications", getHref: () => "/dashboard/notifications" },
+    search: { path: "/dashboard/search", getHref: (q: string) => `/dashboard/search?q=${encodeURIComponent(q)}` },
   },
   /** The staff console (staff and admins; Pricing, People and Audit for admins only). */
   staff: {
@@ -43,5 +44,6 @@ export const paths = {
     pricing: { path: "/staff/pricing", getHref: () => "/staff/pricing" },
     people: { path: "/staff/people", getHref: () => "/staff/people" },
     audit: { path: "/staff/audit", getHref: () => "/staff/audit" },
+    search: { path: "/staff/search", getHref: (q: string) => `/staff/search?q=${encodeURIComponent(q)}` },
   },
 } as const;
