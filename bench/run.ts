@@ -26,6 +26,10 @@ const PARTS: Record<string, BenchPart> = {
       "p50/p95 of the orders list, one order and the dashboard for a customer with 20 orders, at 1 000 and 100 000 orders (1 000 000 events)",
     load: () => import("./orders/run.ts"),
   },
+  search: {
+    describe: "p50/p95 of the top-bar search (GET /api/search/) for a customer and for staff at 100 000 designs and 100 000 orders",
+    load: () => import("./search/run.ts"),
+  },
   startup: {
     describe: "server start to healthy and memory: tsx (TypeScript loader) against the esbuild bundle (node dist/main.js)",
     load: () => import("./startup/run.ts"),

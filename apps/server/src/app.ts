@@ -54,6 +54,9 @@ import { leadsModule } from "./modules/leads/index.ts";
 import { messagesModule } from "./modules/messages/index.ts";
 import { pricingModule } from "./modules/pricing/index.ts";
 import type { LeadLimit } from "./modules/leads/leads.service.ts";
+import { searchModule } from "./modules/search/index.ts";
+import { createSearchService } from "./modules/search/search.service.ts";
+import { settingsModule } from "./modules/settings/index.ts";
 import { siteModule } from "./modules/site/site.routes.ts";
 import { createPageSender } from "./modules/site/web-pages.ts";
 
@@ -273,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(notificationsModule, { notifications: domain.notifications });
   await app.register(certificatesModule, { certificates: domain.certificates, tmpDir: domain.tmpDir });
+  await app.register(settingsModule, { preferences: domain.preferences });
+  await app.register(searchModule, { search: createSearchService({ db: database.db }) });
   await app.register(auditModule, { audit: domain.audit });
   const people = createPeopleService({ db: database.db, publicUrl: config.publicUrl, auth, audit: domain.audit, orders: domain.orders });
   await app.register(peopleModule, { people });

@@ -29,6 +29,7 @@ const configSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   WEB_DIST_DIR: z.string().optional(),
   FILE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
+  UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
   PAYMENT_BANK_DETAILS: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
   PAYMENT_UPI_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "Use a UPI id such as atelier@bank.").optional()),
 });
@@ -57,6 +58,8 @@ export type Config = Readonly<{
   webDistDir: string;
   /** HMAC secret of signed file URLs; when unset, one is made and kept in DATA_DIR/secret-key. */
   fileUrlSecret: string | undefined;
+  /** HMAC secret of the e-mails' unsubscribe links; when unset, one is made and kept in DATA_DIR/unsubscribe-key. */
+  unsubscribeSecret: string | undefined;
   /** How customers pay an advance or balance by bank transfer: lines separated by "|" or new lines. */
   paymentBankDetails: string[];
   paymentUpiId: string | undefined;
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     trustProxy: e.TRUST_PROXY === "true",
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir(),
     fileUrlSecret: e.FILE_URL_SECRET,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
     paymentUpiId: e.PAYMENT_UPI_ID,
   });

@@ -14,3 +14,5 @@ export * from "./staff.ts";
 export * from "./certificates.ts";
 export * from "./messages.ts";
 export * from "./events.ts";
+export * from "./settings.ts";
+export * from "./search.ts";

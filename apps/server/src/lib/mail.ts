@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on e-mails a customer can turn off. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -80,10 +80,11 @@ export function createFileUrlSigner(options: FileUrlSignerOptions): FileUrlSigne
  * The secret for file URLs: FILE_URL_SECRET when set, otherwise 32 random bytes made once and
  * kept in DATA_DIR/secret-key (mode 0600) so that URLs survive restarts. Two instances starting
  * at once agree: the key is linked into place exclusively and the loser reads the winner's.
+ * Other secrets made the same way pass their own file name (`unsubscribe-key`).
  */
-export async function resolveFileUrlSecret(configured: string | undefined, dataDir: string): Promise<Buffer> {
+export async function resolveFileUrlSecret(configured: string | undefined, dataDir: string, fileName = "secret-key"): Promise<Buffer> {
   if (configured) return Buffer.from(configured, "utf8");
-  const file = path.join(dataDir, "secret-key");
+  const file = path.join(dataDir, fileName);
   await fsp.mkdir(dataDir, { recursive: true });
   try {
     await fsp.access(file);

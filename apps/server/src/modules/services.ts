@@ -22,6 +22,8 @@ import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
 import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
+import { createPreferencesService } from "./settings/preferences.service.ts";
+import { createUnsubscribeTokens } from "./settings/unsubscribe-token.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
 
 export interface DomainDeps {
@@ -73,7 +75,9 @@ export async function createDomainServices(deps: DomainDeps) {
   });
   const audit = createAuditService({ db, clock, publicUrl });
   const pricing = createPricingService({ db });
-  const notifications = createNotificationsService({ db, clock, publicUrl, live });
+  const unsubscribeSecret = await resolveFileUrlSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe-key");
+  const preferences = createPreferencesService({ db, clock, publicUrl, tokens: createUnsubscribeTokens(unsubscribeSecret) });
+  const notifications = createNotificationsService({ db, clock, publicUrl, live, preferences });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
   // Conversations: an order's messages go through the orders service (bound late, built next).
   const messages = createMessagesService({
@@ -94,6 +98,7 @@ export async function createDomainServices(deps: DomainDeps) {
     publicUrl,
     logger,
     mailer,
+    preferences,
     pricing,
     notifications,
     uploads,
@@ -106,9 +111,9 @@ export async function createDomainServices(deps: DomainDeps) {
   late.orders = orders;
   const certificates = createCertificatesService({ db, clock, orders, uploads, notifications, audit, live });
   late.certificates = certificates;
-  const quotes = createQuotesService({ db, clock, publicUrl, mailer, orders, notifications, audit });
+  const quotes = createQuotesService({ db, clock, publicUrl, mailer, preferences, orders, notifications, audit });
   const payments = createPaymentsService({ db, clock, orders, notifications, audit });
-  const cad = createCadService({ db, clock, publicUrl, mailer, orders, uploads, notifications, audit });
+  const cad = createCadService({ db, clock, publicUrl, mailer, preferences, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
   const pricingVersions = createPricingVersionsService({ db, pricing, designs, audit, publicUrl });
@@ -135,6 +140,7 @@ export async function createDomainServices(deps: DomainDeps) {
     pricing,
     pricingVersions,
     notifications,
+    preferences,
     orders,
     quotes,
     payments,

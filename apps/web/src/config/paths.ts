@@ -9,6 +9,8 @@ export const paths = {
   terms: { path: "/terms", getHref: () => "/terms" },
   /** The quote dialog as a page: where 'Share Jewelry Link' leads before the page is hydrated. */
   quote: { path: "/quote", getHref: () => "/quote" },
+  /** An e-mail's one-click unsubscribe link (signed token; no sign-in). */
+  unsubscribe: { path: "/unsubscribe", getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}` },
   login: { path: "/login", getHref: () => "/login" },
   signup: { path: "/signup", getHref: () => "/signup" },
   forgotPassword: { path: "/forgot-password", getHref: () => "/forgot-password" },
@@ -33,6 +35,7 @@ export const paths = {
     support: { path: "/dashboard/support", getHref: () => "/dashboard/support" },
     settings: { path: "/dashboard/settings", getHref: () => "/dashboard/settings" },
     notifications: { path: "/dashboard/notifications", getHref: () => "/dashboard/notifications" },
+    search: { path: "/dashboard/search", getHref: (q: string) => `/dashboard/search?q=${encodeURIComponent(q)}` },
   },
   /** The staff console (staff and admins; Pricing, People and Audit for admins only). */
   staff: {
@@ -45,5 +48,6 @@ export const paths = {
     pricing: { path: "/staff/pricing", getHref: () => "/staff/pricing" },
     people: { path: "/staff/people", getHref: () => "/staff/people" },
     audit: { path: "/staff/audit", getHref: () => "/staff/audit" },
+    search: { path: "/staff/search", getHref: (q: string) => `/staff/search?q=${encodeURIComponent(q)}` },
   },
 } as const;

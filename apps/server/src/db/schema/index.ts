@@ -8,3 +8,4 @@ export * from "./audit.ts";
 export * from "./certificates.ts";
 export * from "./messages.ts";
 export * from "./live-events.ts";
+export * from "./preferences.ts";

@@ -7,6 +7,7 @@ import type * as Templates from "./templates.ts";
 export { formatDate, formatDateTime, formatMoney, formatMoneyWithCode, localeOf } from "./format.ts";
 export type {
   CadReadyEmailInput,
+  EmailFooterLinks,
   GenericEmailInput,
   QuoteIssuedEmailInput,
   RenderedEmail,

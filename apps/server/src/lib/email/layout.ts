@@ -62,11 +62,20 @@ const styles = {
   link: { color: EMAIL_COLORS.gold, textDecoration: "underline" },
   hr: { borderColor: EMAIL_COLORS.border, margin: "32px 0 16px" },
   footer: { margin: 0, fontSize: "12px", lineHeight: "18px", color: EMAIL_COLORS.muted },
+  footerLink: { color: EMAIL_COLORS.muted, textDecoration: "underline" },
 } satisfies Record<string, CSSProperties>;
 
 export interface EmailAction {
   label: string;
   url: string;
+}
+
+/** The footer of an e-mail a customer can turn off: one-click unsubscribe and the settings screen. */
+export interface EmailFooterLinks {
+  /** "Unsubscribe from quote e-mails" */
+  label: string;
+  url: string;
+  preferencesUrl: string;
 }
 
 /** react-email's plain-text renderer skips elements marked so. */
@@ -83,8 +92,14 @@ const fallbackLinkProps: ComponentProps<typeof Text> & { "data-skip-in-text": bo
  * Elements are made with `createElement` rather than JSX so that every TypeScript setup that
  * imports the server (tests, the bench, a bundler) compiles these files without JSX options.
  */
-export function EmailLayout(props: { preview: string; heading: string; action?: EmailAction | undefined; children?: ReactNode }) {
-  const { preview, heading, action, children } = props;
+export function EmailLayout(props: {
+  preview: string;
+  heading: string;
+  action?: EmailAction | undefined;
+  footer?: EmailFooterLinks | undefined;
+  children?: ReactNode;
+}) {
+  const { preview, heading, action, footer, children } = props;
   return h(
     Html,
     { lang: "en", dir: "ltr" },
@@ -122,6 +137,15 @@ export function EmailLayout(props: { preview: string; heading: string; action?: 
           : null,
         h(Hr, { style: styles.hr }),
         h(Text, { style: styles.footer }, "Aurelia Atelier · Certified fine jewellery, made to order."),
+        footer
+          ? h(
+              Text,
+              { style: { ...styles.footer, margin: "8px 0 0" } },
+              h(Link, { href: footer.url, style: styles.footerLink }, footer.label),
+              " · ",
+              h(Link, { href: footer.preferencesUrl, style: styles.footerLink }, "Manage preferences"),
+            )
+          : null,
       ),
     ),
   );

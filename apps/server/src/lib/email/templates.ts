@@ -1,6 +1,8 @@
 import { render } from "@react-email/components";
 import { createElement as h, type ReactElement } from "react";
-import { Details, EmailLayout, NoWrap, Paragraph, QuotedText, Strong, type EmailAction } from "./layout.ts";
+import { Details, EmailLayout, NoWrap, Paragraph, QuotedText, Strong, type EmailAction, type EmailFooterLinks } from "./layout.ts";
+
+export type { EmailFooterLinks } from "./layout.ts";
 
 /** A message ready for `Mailer.send`, less the recipient. */
 export interface RenderedEmail {
@@ -44,6 +46,8 @@ export interface QuoteIssuedEmailInput {
   /** The jeweller's note on the quote; may be empty. */
   note: string;
   orderUrl: string;
+  /** Unsubscribe and preferences links (every e-mail a customer can turn off has them). */
+  footer?: EmailFooterLinks | undefined;
 }
 
 export function quoteIssuedEmail(input: QuoteIssuedEmailInput): Promise<RenderedEmail> {
@@ -55,6 +59,7 @@ export function quoteIssuedEmail(input: QuoteIssuedEmailInput): Promise<Rendered
         heading: "Your quote is ready",
         preview: `${input.amount} for ${input.designName}, valid until ${input.validUntil}.`,
         action: { label: "Review your quote", url: input.orderUrl },
+        footer: input.footer,
       },
       Paragraph(greeting(input.firstName)),
       Paragraph("Our jewellers have priced ", Strong(input.designName), " (order ", NoWrap(input.orderNumber), "). Here is your quote:"),
@@ -79,6 +84,8 @@ export interface CadReadyEmailInput {
   /** The designer's description of this version; may be empty. */
   description: string;
   orderUrl: string;
+  /** Unsubscribe and preferences links (every e-mail a customer can turn off has them). */
+  footer?: EmailFooterLinks | undefined;
 }
 
 export function cadReadyEmail(input: CadReadyEmailInput): Promise<RenderedEmail> {
@@ -90,6 +97,7 @@ export function cadReadyEmail(input: CadReadyEmailInput): Promise<RenderedEmail>
         heading: "Your CAD design is ready",
         preview: `Version ${input.version} of ${input.designName} is ready for your review.`,
         action: { label: "Review the design", url: input.orderUrl },
+        footer: input.footer,
       },
       Paragraph(greeting(input.firstName)),
       Paragraph(
@@ -114,6 +122,8 @@ export interface ShippedEmailInput {
   carrier: string;
   trackingNumber: string;
   orderUrl: string;
+  /** Unsubscribe and preferences links (every e-mail a customer can turn off has them). */
+  footer?: EmailFooterLinks | undefined;
 }
 
 export function shippedEmail(input: ShippedEmailInput): Promise<RenderedEmail> {
@@ -125,6 +135,7 @@ export function shippedEmail(input: ShippedEmailInput): Promise<RenderedEmail> {
         heading: "Your piece is on its way",
         preview: `${input.designName} has shipped with ${input.carrier}.`,
         action: { label: "Follow your order", url: input.orderUrl },
+        footer: input.footer,
       },
       Paragraph(greeting(input.firstName)),
       Paragraph(Strong(input.designName), " (order ", NoWrap(input.orderNumber), ") has left the atelier, insured and certified."),

@@ -30,8 +30,13 @@ export function toNotificationResponse(row: NotificationRow): Notification {
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
+/** Which notices their recipients want in the app (the settings module's preferences). */
+export interface InAppPreferences {
+  allowedNotices<T extends { userId: string; type: NotificationType }>(tx: Db, notices: T[]): Promise<T[]>;
+}
+
 /** In-app notifications: written by other modules inside their transactions, read and marked read by their owner. */
-export function createNotificationsService(deps: { db: Db; clock: Clock; publicUrl: string; live: LiveEvents }) {
+export function createNotificationsService(deps: { db: Db; clock: Clock; publicUrl: string; live: LiveEvents; preferences?: InAppPreferences }) {
   const { db, clock } = deps;
   /** Open pages of these users refresh their bell and lists: the event carries the unread count. */
   const publishUnread = async (tx: Db, kind: "notification" | "unread", userIds: string[]) => {
@@ -40,12 +45,16 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; publicU
     await deps.live.publish(tx, events);
   };
   return {
-    /** Writes notices in the caller's transaction, so they exist exactly when the change does. */
+    /**
+     * Writes notices in the caller's transaction, so they exist exactly when the change does;
+     * a notice whose recipient turned that type off in Settings is not written.
+     */
     async notify(tx: Db, notices: NewNotice[]): Promise<void> {
       const now = clock.now();
+      const wanted = deps.preferences ? await deps.preferences.allowedNotices(tx, notices) : notices;
       await repo.insertNotifications(
         tx,
-        notices.map((n) => ({ ...n, orderId: n.orderId ?? null, createdAt: now })),
+        wanted.map((n) => ({ ...n, orderId: n.orderId ?? null, createdAt: now })),
       );
       await publishUnread(tx, "notification", notices.map((n) => n.userId));
     },

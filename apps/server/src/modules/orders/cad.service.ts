@@ -8,7 +8,7 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
 import type { CadForm } from "./cad-form.ts";
-import { cadReadyMail } from "./order-mails.ts";
+import { cadReadyMail, type EmailPreferences } from "./order-mails.ts";
 import { statusLabel, toCadResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
@@ -21,6 +21,8 @@ export function createCadService(deps: {
   clock: Clock;
   publicUrl: string;
   mailer: Mailer;
+  /** Whether the customer wants the e-mail (Settings), and its unsubscribe links. */
+  preferences: EmailPreferences;
   orders: OrdersService;
   uploads: UploadsService;
   notifications: NotificationsService;

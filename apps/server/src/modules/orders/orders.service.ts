@@ -38,7 +38,7 @@ import { estimateInputOf } from "../pricing/pricing.engine.ts";
 import type { PricingService } from "../pricing/pricing.service.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import * as content from "./order-content.repository.ts";
-import { shippedMail } from "./order-mails.ts";
+import { shippedMail, type EmailPreferences } from "./order-mails.ts";
 import * as view from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrderRow } from "./orders.repository.ts";
@@ -55,6 +55,8 @@ export interface OrdersServiceDeps {
   publicUrl: string;
   logger: FastifyBaseLogger;
   mailer: Mailer;
+  /** Whether the customer wants the e-mail (Settings), and its unsubscribe links. */
+  preferences: EmailPreferences;
   pricing: PricingService;
   notifications: NotificationsService;
   uploads: UploadsService;

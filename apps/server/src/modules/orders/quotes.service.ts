@@ -12,7 +12,7 @@ import { isPositive, sumMoney } from "../../lib/money.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
-import { quoteIssuedMail } from "./order-mails.ts";
+import { quoteIssuedMail, type EmailPreferences } from "./order-mails.ts";
 import { advanceOf, quoteStatusAt, statusLabel, toQuoteResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { QuoteRow } from "./orders.repository.ts";
@@ -29,6 +29,8 @@ export function createQuotesService(deps: {
   clock: Clock;
   publicUrl: string;
   mailer: Mailer;
+  /** Whether the customer wants the e-mail (Settings), and its unsubscribe links. */
+  preferences: EmailPreferences;
   orders: OrdersService;
   notifications: NotificationsService;
   audit: AuditService;

@@ -1,5 +1,5 @@
 import type { Role } from "@atelier/contract";
-import { ClipboardList, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ScrollText, Tags, User as UserIcon, Users } from "lucide-react";
+import { ClipboardList, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ScrollText, Search, Tags, User as UserIcon, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "@/components/brand";
@@ -19,6 +19,7 @@ import { ErrorState } from "@/components/ui/states";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { displayName, initials, logout, useUser } from "@/features/auth/api/auth-api";
+import { SearchCombobox } from "@/features/search/components/search-combobox";
 import { authStorage } from "@/lib/auth-storage";
 import { cn } from "@/lib/cn";
 import { useLiveEvents } from "@/lib/live-events";
@@ -223,6 +224,19 @@ export default function StaffLayout() {
             <ConsoleLabel />
             <span className="sr-only"> console</span>
           </Link>
+
+          <SearchCombobox
+            label="Search orders, designs and customers"
+            placeholder="Search orders, designs, customers..."
+            resultsHref={paths.staff.search.getHref}
+            className="hidden max-w-md flex-1 sm:block"
+          />
+          {/* Phones: the box does not fit the bar; the results page has its own. */}
+          <Button variant="ghost" size="icon" asChild className="sm:hidden">
+            <Link to={paths.staff.search.getHref("")} aria-label="Search">
+              <Search className="size-5" />
+            </Link>
+          </Button>
 
           <div className="ml-auto flex items-center gap-1">
             <Button variant="ghost" size="sm" asChild className="hidden md:inline-flex">

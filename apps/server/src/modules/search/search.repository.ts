@@ -1,0 +1,79 @@
+import type { SearchKind } from "@atelier/contract";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+/** One row of any source; `info` holds what the kind needs for its subtitle and link. */
+export interface SearchRow {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  info: Record<string, string | null>;
+}
+
+/** Whose rows a search reads: one customer's, or (staff) everyone's plus the customers themselves. */
+export type SearchScope = { kind: "customer"; userId: string } | { kind: "staff" };
+
+/**
+ * The sources of the search, each a SELECT of (kind, id, title, info, created_at) over a generated
+ * `search` tsvector with its GIN index (migration 0007), newest first, at most `limit` rows. A new
+ * source (conversations, say) is one more entry here; the query is their UNION ALL.
+ */
+const SOURCES: Record<SearchKind, (scope: SearchScope, query: SQL, limit: number) => SQL | null> = {
+  order: (scope, query, limit) => sql`(
+    select 'order' as kind, o.id, o.order_number as title,
+      jsonb_build_object('design_name', o.design_name, 'status', o.status) as info, o.created_at
+    from orders o
+    where o.search @@ ${query} ${scope.kind === "customer" ? sql`and o.user_id = ${scope.userId}` : sql``}
+    order by o.created_at desc, o.id desc limit ${limit})`,
+  design: (scope, query, limit) => sql`(
+    select 'design' as kind, d.id, d.name as title,
+      jsonb_build_object('design_type', d.design_type, 'metal', coalesce(nullif(d.metal, ''), nullif(trim(d.purity || ' ' || d.metal_color || ' ' || d.metal_type), '')),
+        'order_id', (select o.id::text from orders o where o.design_id = d.id), 'order_number', (select o.order_number from orders o where o.design_id = d.id)) as info,
+      d.created_at
+    from designs d
+    where d.search @@ ${query} ${scope.kind === "customer" ? sql`and d.user_id = ${scope.userId}` : sql``}
+    order by d.created_at desc, d.id desc limit ${limit})`,
+  customer: (scope, query, limit) =>
+    scope.kind === "staff"
+      ? sql`(
+    select 'customer' as kind, u.id, trim(u.first_name || ' ' || u.last_name) as title,
+      jsonb_build_object('email', u.email, 'username', u.username) as info, u.date_joined as created_at
+    from users u
+    where u.search @@ ${query} and u.role = 'customer'
+    order by u.date_joined desc, u.id desc limit ${limit})`
+      : null,
+};
+
+/**
+ * An order number typed whole or in part ("JW-2026-000123", "jw 2026 0001"): only orders, by the
+ * number itself (the unique index; a prefix otherwise), which is far cheaper than intersecting
+ * the full-text postings of "jw" and "2026" that every order has.
+ */
+export async function searchOrderNumber(
+  db: Db,
+  scope: SearchScope,
+  number: string,
+  complete: boolean,
+  limit: number,
+): Promise<SearchRow[]> {
+  const pattern = `${number}%`;
+  const result: unknown = await db.execute(sql`
+    select 'order' as kind, o.id, o.order_number as title, jsonb_build_object('design_name', o.design_name, 'status', o.status) as info
+    from orders o
+    where ${complete ? sql`o.order_number = ${number}` : sql`o.order_number like ${pattern}`}
+      ${scope.kind === "customer" ? sql`and o.user_id = ${scope.userId}` : sql``}
+    order by o.order_number desc limit ${limit}`);
+  return (result as { rows: SearchRow[] }).rows;
+}
+
+/** `terms` are letters and digits only (see `searchTerms`); they become `a:* & b:*` for to_tsquery. */
+export async function search(db: Db, scope: SearchScope, terms: string[], limit: number): Promise<SearchRow[]> {
+  if (terms.length === 0) return [];
+  const query = sql`to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
+  const branches = Object.values(SOURCES)
+    .map((source) => source(scope, query, limit))
+    .filter((b): b is SQL => b !== null);
+  // Both drivers (PGlite, node-postgres) answer a raw query with `rows`.
+  const result: unknown = await db.execute(sql.join(branches, sql` union all `));
+  return (result as { rows: SearchRow[] }).rows;
+}

@@ -1,0 +1,9 @@
+import type { SearchKind } from "@atelier/contract";
+import { Gem, Package, User } from "lucide-react";
+
+const ICONS = { order: Package, design: Gem, customer: User } satisfies Record<SearchKind, unknown>;
+
+export function SearchKindIcon({ kind, className }: { kind: SearchKind; className?: string }) {
+  const Icon = ICONS[kind];
+  return <Icon className={className} aria-hidden />;
+}
