@@ -1,13 +1,13 @@
 import { z } from "zod";
 
 /**
- * What the top-bar search finds: a customer's own orders and designs; staff find every order and
- * design and the customers too. Groups come back in this order, each only when it has results.
+ * What the top-bar search finds: a customer's own orders, designs and conversations (by subject,
+ * ticket number or a word of any message); staff find every one of them and the customers too. Groups come back in this order, each only when it has results.
  */
-export const SEARCH_KINDS = ["order", "design", "customer"] as const;
+export const SEARCH_KINDS = ["order", "design", "conversation", "customer"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { order: "Orders", design: "Designs", customer: "Customers" };
+export const SEARCH_KIND_LABELS: Record<SearchKind, string> = { order: "Orders", design: "Designs", conversation: "Messages", customer: "Customers" };
 
 export const SEARCH_QUERY_MAX = 200;
 /** Results per group: a few as you type, more on the results page. */

@@ -15,8 +15,8 @@ export type SearchScope = { kind: "customer"; userId: string } | { kind: "staff"
 
 /**
  * The sources of the search, each a SELECT of (kind, id, title, info, created_at) over a generated
- * `search` tsvector with its GIN index (migration 0007), newest first, at most `limit` rows. A new
- * source (conversations, say) is one more entry here; the query is their UNION ALL.
+ * `search` tsvector with its GIN index (migrations 0010 and 0011), newest first, at most `limit` rows.
+ * A new source is one more entry here; the query is their UNION ALL.
  */
 const SOURCES: Record<SearchKind, (scope: SearchScope, query: SQL, limit: number) => SQL | null> = {
   order: (scope, query, limit) => sql`(
@@ -33,6 +33,17 @@ const SOURCES: Record<SearchKind, (scope: SearchScope, query: SQL, limit: number
     from designs d
     where d.search @@ ${query} ${scope.kind === "customer" ? sql`and d.user_id = ${scope.userId}` : sql``}
     order by d.created_at desc, d.id desc limit ${limit})`,
+  // A conversation is found by its ticket's subject or number, or by a word of any of its messages.
+  conversation: (scope, query, limit) => sql`(
+    select 'conversation' as kind, c.id,
+      case when c.kind = 'ticket' then c.subject else coalesce(o.design_name, o.order_number, '') end as title,
+      jsonb_build_object('conversation_kind', c.kind, 'ticket_number', c.ticket_number, 'order_number', o.order_number,
+        'preview', c.last_message_preview) as info,
+      coalesce(c.last_message_at, c.created_at) as created_at
+    from conversations c left join orders o on o.id = c.order_id
+    where (c.search @@ ${query} or c.id in (select m.conversation_id from order_comments m where m.search @@ ${query}))
+      ${scope.kind === "customer" ? sql`and c.user_id = ${scope.userId}` : sql``}
+    order by coalesce(c.last_message_at, c.created_at) desc, c.id desc limit ${limit})`,
   customer: (scope, query, limit) =>
     scope.kind === "staff"
       ? sql`(

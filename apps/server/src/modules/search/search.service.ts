@@ -41,6 +41,14 @@ function toHit(row: SearchRow, staff: boolean): SearchHit {
             : `/staff?search=${encodeURIComponent(row.title)}`
           : `/dashboard/designs/${row.id}`,
       };
+    case "conversation":
+      return {
+        kind: "conversation",
+        id: row.id,
+        title: row.title || i.ticket_number || i.order_number || "",
+        subtitle: join(i.conversation_kind === "ticket" ? i.ticket_number : i.order_number, i.preview),
+        href: staff ? `/staff/messages/${row.id}` : `/dashboard/messages/${row.id}`,
+      };
     case "customer":
       return {
         kind: "customer",
@@ -57,7 +65,7 @@ const ORDER_NUMBER = /^\s*jw[\s-]*(\d{4})(?:[\s-]*(\d{1,6}))?\s*$/i;
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-/** The top-bar search: a customer's own orders and designs; staff search everything and the customers. */
+/** The top-bar search: a customer's own orders, designs and conversations; staff search everything and the customers. */
 export function createSearchService(deps: { db: Db }) {
   return {
     async search(actor: Actor, q: string, limit: number): Promise<SearchResponse> {

@@ -112,6 +112,36 @@ describe("GET /api/search/ for a customer", () => {
     expect(ids(await search(other.token, "halo"), "design")).toEqual([othersRing.design.id]);
   });
 
+  it("finds conversations by a ticket's subject or number and by a word of any message, only the customer's own", async () => {
+    const opened = await authedInject(t, meera.token, {
+      method: "POST",
+      url: "/api/support/tickets/",
+      payload: { subject: "Engraving question", message: "Could the inside read 'always' in script?", category: "order" },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const ticket = opened.json<{ id: string; number: string }>();
+    const comment = await authedInject(t, meera.token, {
+      method: "POST",
+      url: `/api/orders/${ring.orderId}/comments/`,
+      payload: { text: "Please polish the gallery rail to a mirror finish" },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+
+    expect(ids(await search(meera.token, "engraving"), "conversation")).toEqual([ticket.id]);
+    expect(ids(await search(meera.token, "script"), "conversation")).toEqual([ticket.id]);
+    expect(ids(await search(meera.token, ticket.number), "conversation")).toEqual([ticket.id]);
+    const mirror = await search(meera.token, "mirror finish");
+    expect(ids(mirror, "conversation")).toEqual([ring.orderId]);
+    expect(mirror.groups.find((g) => g.kind === "conversation")?.results[0]).toMatchObject({
+      title: "Eternity band",
+      href: `/dashboard/messages/${ring.orderId}`,
+    });
+    expect(ids(await search(other.token, "engraving"), "conversation")).toEqual([]);
+    expect(ids(await search(other.token, "mirror"), "conversation")).toEqual([]);
+    const forStaff = await search(staff, "engraving");
+    expect(forStaff.groups.find((g) => g.kind === "conversation")?.results[0]?.href).toBe(`/staff/messages/${ticket.id}`);
+  });
+
   it("answers nothing for an empty query or one without letters or digits, and survives tsquery syntax", async () => {
     expect(await search(meera.token, "")).toEqual({ query: "", groups: [] });
     expect((await search(meera.token, "  &|!:*()<-> ")).groups).toEqual([]);
