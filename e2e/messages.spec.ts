@@ -8,8 +8,8 @@ import { expectNoSeriousAxe, PASSWORD, signIn, STAFF_EMAIL, STAFF_PASSWORD, stor
  * Messages between a customer and the atelier, in two browsers at once: the customer writes about
  * their order with a photo attached, staff see it first in their inbox and answer, the customer's
  * dots appear and clear as they read; then a support ticket is sent, answered and closed.
- * Live arrival may come from events or from the gentle poll: the checks reload until it shows,
- * so they pass either way.
+ * Dots and lists are checked after a reload; in the open thread, each side's message must arrive
+ * live (server-sent events), without one.
  */
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/atelier-screens";
@@ -78,6 +78,8 @@ test("customer and staff exchange messages with an attachment; dots appear and c
   await customer.getByRole("button", { name: "Send Message" }).click();
   await expect(customer.getByTestId("message")).toHaveCount(2);
   await expect(customer.getByTestId("attachment").getByRole("img", { name: "my-hand.png" })).toBeVisible();
+  // The customer leaves the thread: an open thread reads what arrives in it (live), so no dot would show.
+  await customer.goto("/dashboard");
 
   // ---- staff: the inbox puts it first, unread and awaiting a reply ----
   await staff.goto("/staff/messages");
@@ -125,6 +127,21 @@ test("customer and staff exchange messages with an attachment; dots appear and c
   await eventually(staff, async () => {
     await expect(staff.getByTestId("seen-marker")).toHaveText(/Seen by the customer/, { timeout: 2000 });
   });
+
+  // ---- both in the thread: each sees the other's message arrive without reloading ----
+  await customer.goto(`/dashboard/messages/${orderId}`);
+  await expect(customer.getByTestId("message")).toHaveCount(3);
+  await expect(staff.getByTestId("message")).toHaveCount(3);
+  await customer.getByLabel("Your message").fill("Perfect, thank you. Here is the band I wear beside it.");
+  await customer.getByTestId("attach-input").setInputFiles({ name: "beside.png", mimeType: "image/png", buffer: photo });
+  await customer.getByRole("button", { name: "Send Message" }).click();
+  await expect(staff.getByTestId("message")).toHaveCount(4);
+  await expect(staff.getByText("Here is the band I wear beside it.")).toBeVisible();
+  await expect(staff.getByTestId("attachment").getByRole("img", { name: "beside.png" })).toBeVisible();
+  await staff.getByLabel("Reply to the customer").fill("Noted; we will match its width.");
+  await staff.getByRole("button", { name: "Send Message" }).click();
+  await expect(customer.getByText("Noted; we will match its width.")).toBeVisible();
+  await expect(customer.getByTestId("message")).toHaveCount(5);
 
   // The order's Comments tab shows the same conversation.
   await customer.goto(`/dashboard/orders/${orderId}`);
