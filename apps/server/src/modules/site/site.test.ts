@@ -77,6 +77,7 @@ describe("serving the built web app", () => {
     // The 3D viewer's WebAssembly, as the build writes it: the file and a .gz twin (no .br).
     await fs.writeFile(path.join(dist, "assets", "reader-abc.wasm"), WASM);
     await fs.writeFile(path.join(dist, "assets", "reader-abc.wasm.gz"), zlib.gzipSync(WASM));
+    await fs.writeFile(path.join(dist, "assets", "model.worker-Ab1_c.js"), "self.onmessage = () => {};");
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -136,5 +137,15 @@ describe("serving the built web app", () => {
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).toContain("worker-src 'self' blob:");
+  });
+
+  it("serves the CAD model worker under its own policy, the only script allowed to build functions from strings", async () => {
+    const worker = await t.app.inject({ method: "GET", url: "/assets/model.worker-Ab1_c.js" });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-security-policy"]).toBe(
+      "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self' blob: data:",
+    );
+    const other = await t.app.inject({ method: "GET", url: "/assets/app-abc.js" });
+    expect(other.headers["content-security-policy"]).not.toContain("'unsafe-eval'");
   });
 });

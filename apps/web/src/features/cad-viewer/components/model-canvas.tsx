@@ -54,6 +54,8 @@ export function ModelCanvas({
   useEffect(() => {
     let cancelled = false;
     void (async () => {
+      // Marks for `npm run bench:web -- --cad` (time to interactive and its parts).
+      performance.mark("cad-model:download-start");
       let buffer: ArrayBuffer;
       try {
         const res = await fetch(model.url);
@@ -64,6 +66,7 @@ export function ModelCanvas({
         return;
       }
       if (cancelled) return;
+      performance.mark("cad-model:downloaded");
       setState({ phase: "reading" });
       let parsed;
       try {
@@ -73,6 +76,7 @@ export function ModelCanvas({
         return;
       }
       if (cancelled || !canvasRef.current) return;
+      performance.mark("cad-model:parsed");
       let stage: ModelStage;
       try {
         stage = new ModelStage(canvasRef.current, metal);
@@ -85,6 +89,7 @@ export function ModelCanvas({
       // "Ready" once the first frame with the model is drawn: then it answers the pointer.
       stage.onRender = () => {
         stage.onRender = null;
+        performance.mark("cad-model:ready");
         if (!cancelled) setState({ phase: "ready", size: parsed.size, innerDiameter: parsed.innerDiameter, triangles: parsed.triangles });
         onStageRef.current?.(stage);
       };

@@ -64,8 +64,6 @@ export class ModelStage {
       color: new Color(finish.color),
       metalness: 1,
       roughness: finish.roughness,
-      clearcoat: 0.3,
-      clearcoatRoughness: 0.08,
       envMapIntensity: 1.2,
     });
     this.controls = new OrbitControls(this.camera, canvas);
