@@ -122,7 +122,7 @@ export async function runCadBench(deps: {
     await viewer.and(page.locator('[data-state="ready"], [data-state="error"]')).waitFor({ timeout: 60_000 });
     if ((await viewer.getAttribute("data-state")) === "error") throw new Error(`the viewer failed: ${await viewer.innerText()}`);
     const marks = await page.evaluate(() => {
-      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const nav = performance.getEntriesByType("navigation")[0] as unknown as { domContentLoadedEventEnd: number };
       const get = (name: string) => {
         const entries = performance.getEntriesByName(name);
         return entries[entries.length - 1]?.startTime ?? Number.NaN;
