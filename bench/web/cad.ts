@@ -122,7 +122,9 @@ export async function runCadBench(deps: {
     await viewer.and(page.locator('[data-state="ready"], [data-state="error"]')).waitFor({ timeout: 60_000 });
     if ((await viewer.getAttribute("data-state")) === "error") throw new Error(`the viewer failed: ${await viewer.innerText()}`);
     const marks = await page.evaluate(() => {
-      const nav = performance.getEntriesByType("navigation")[0] as unknown as { domContentLoadedEventEnd: number };
+      // In the page: its Performance, not Node's.
+      const page = performance as unknown as { getEntriesByType(type: string): { domContentLoadedEventEnd: number }[] };
+      const nav = page.getEntriesByType("navigation")[0]!;
       const get = (name: string) => {
         const entries = performance.getEntriesByName(name);
         return entries[entries.length - 1]?.startTime ?? Number.NaN;
