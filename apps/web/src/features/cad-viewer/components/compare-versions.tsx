@@ -84,6 +84,7 @@ export function CompareVersions({ order }: { order: Order }) {
             {cad.model ? (
               <ModelCanvas
                 model={cad.model}
+                version={cad.version}
                 metal={metal}
                 ring={ring}
                 label={`3D model of CAD version ${cad.version}`}

@@ -24,6 +24,7 @@ const mm = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumF
  */
 export function ModelCanvas({
   model,
+  version,
   metal,
   ring,
   label,
@@ -31,6 +32,8 @@ export function ModelCanvas({
   className,
 }: {
   model: Model;
+  /** The CAD version the model belongs to (data-version, for tests and the bench). */
+  version: number;
   metal: MetalFinish;
   ring: boolean;
   /** What the canvas shows, for screen readers ("3D model of version 2"). */
@@ -115,7 +118,7 @@ export function ModelCanvas({
 
   const ready = state.phase === "ready";
   return (
-    <div className={cn("flex min-w-0 flex-col gap-2", className)} data-testid="model-viewer" data-state={state.phase} data-format={model.format}>
+    <div className={cn("flex min-w-0 flex-col gap-2", className)} data-testid="model-viewer" data-version={version} data-state={state.phase} data-format={model.format}>
       <div
         ref={frameRef}
         className={cn(
@@ -162,7 +165,7 @@ export function ModelCanvas({
           </div>
         )}
         {ready && (
-          <div className="absolute right-2 top-2 flex gap-1 rounded-md bg-surface/85 p-1 shadow-sm backdrop-blur-sm">
+          <div className="absolute right-2 top-2 flex gap-1 rounded-md bg-surface/90 p-1 shadow-sm">
             <ToolButton label="Reset view" onClick={() => stageRef.current?.reset()}>
               <RotateCcw />
             </ToolButton>

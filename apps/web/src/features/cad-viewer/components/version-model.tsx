@@ -30,6 +30,6 @@ export function VersionModel({ order, cad }: { order: Order; cad: CadDesign }) {
     );
   }
   return (
-    <ModelCanvas model={model} metal={metalFinish(order.design.metal)} ring={order.design.design_type === "ring"} label={`3D model of CAD version ${cad.version}`} />
+    <ModelCanvas model={model} version={cad.version} metal={metalFinish(order.design.metal)} ring={order.design.design_type === "ring"} label={`3D model of CAD version ${cad.version}`} />
   );
 }
