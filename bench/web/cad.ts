@@ -121,38 +121,28 @@ export async function runCadBench(deps: {
     const viewer = page.getByTestId("model-viewer");
     await viewer.and(page.locator('[data-state="ready"], [data-state="error"]')).waitFor({ timeout: 60_000 });
     if ((await viewer.getAttribute("data-state")) === "error") throw new Error(`the viewer failed: ${await viewer.innerText()}`);
-    const marks = await page.evaluate(() => {
-      // In the page: its Performance, not Node's.
-      const page = performance as unknown as { getEntriesByType(type: string): { domContentLoadedEventEnd: number }[] };
-      const nav = page.getEntriesByType("navigation")[0]!;
-      const get = (name: string) => {
-        const entries = performance.getEntriesByName(name);
-        return entries[entries.length - 1]?.startTime ?? Number.NaN;
-      };
+    // Evaluated as source text: tsx would wrap named functions in a helper the page does not have.
+    const marks = await page.evaluate<{ domContentLoaded: number; viewerStart: number; downloaded: number; parsed: number; ready: number }>(`(() => {
+      const get = (name) => { const e = performance.getEntriesByName(name); return e.length ? e[e.length - 1].startTime : NaN; };
       return {
-        domContentLoaded: nav.domContentLoadedEventEnd,
+        domContentLoaded: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
         viewerStart: get("cad-model:download-start"),
         downloaded: get("cad-model:downloaded"),
         parsed: get("cad-model:parsed"),
         ready: get("cad-model:ready"),
       };
-    });
+    })()`);
     // Frame time while it turns: the turntable draws every frame.
     await viewer.getByRole("button", { name: "Turntable" }).click();
-    const frameMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          // Runs in the page (bench's own types have no DOM).
-          const { requestAnimationFrame } = globalThis as unknown as { requestAnimationFrame: (cb: (t: number) => void) => number };
-          const times: number[] = [];
-          const tick = (t: number) => {
-            times.push(t);
-            if (times.length < 30) requestAnimationFrame(tick);
-            else resolve((times[times.length - 1]! - times[0]!) / (times.length - 1));
-          };
-          requestAnimationFrame(tick);
-        }),
-    );
+    const frameMs = await page.evaluate<number>(`new Promise((resolve) => {
+      const times = [];
+      const tick = (t) => {
+        times.push(t);
+        if (times.length < 30) requestAnimationFrame(tick);
+        else resolve((times[times.length - 1] - times[0]) / (times.length - 1));
+      };
+      requestAnimationFrame(tick);
+    })`);
     const ms = (v: number) => `${Math.round(v)} ms`;
     console.log(`\nCAD viewer — 20 MB binary STL (${(stl.length / 1e6).toFixed(1)} MB, 400 000 triangles), headless Chromium, cold cache — ${base}\n`);
     console.log(`  page loaded (DOMContentLoaded)      ${ms(marks.domContentLoaded)}`);
