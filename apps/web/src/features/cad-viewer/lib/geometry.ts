@@ -236,6 +236,8 @@ export function ringInnerDiameter(positions: Float32Array, box: Box3 = boundingB
       }
       if (!moved) step /= 2;
     }
+    // No hole around this axis (the nearest vertex is close to the centre): skip the exact pass.
+    if (2 * here < span * 0.45) continue;
     // Exact: the closest triangle, and the band must go all the way round.
     let radius = Infinity;
     const sectors = new Uint8Array(24);
