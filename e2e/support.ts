@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 
 export const PASSWORD = "Velvet-Garnet-42";
 /**
@@ -70,3 +70,50 @@ export async function latestMail(dataDir = DATA_DIR): Promise<string> {
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "screenshots");
+
+/**
+ * An order brought to CAD design through the API, as the customer and staff would: a ring design,
+ * a quote issued and accepted, the advance declared and confirmed. Returns the order and both
+ * sides' headers, and `uploadCad` to add a CAD version (renderings plus an optional 3D file).
+ */
+export async function orderAwaitingCad(request: APIRequestContext, designName: string) {
+  const email = uniqueEmail("cad");
+  const reg = await request.post("/api/auth/register/", { data: { email, password: PASSWORD, confirm_password: PASSWORD } });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const customer = (await reg.json()) as { token: string; user: unknown };
+  const headers = { authorization: `Token ${customer.token}` };
+  const staffLogin = await request.post("/api/auth/login/", { data: { email: STAFF_EMAIL, password: STAFF_PASSWORD } });
+  expect(staffLogin.status(), await staffLogin.text()).toBe(200);
+  const staff = { authorization: `Token ${((await staffLogin.json()) as { token: string }).token}` };
+  const ok = async (res: Promise<APIResponse>) => {
+    const r = await res;
+    expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBe(true);
+    return (await r.json()) as Record<string, unknown> & { id: string };
+  };
+  const data = { name: designName, design_type: "ring", description: "A slim band.", metal_type: "gold", metal_color: "rose", purity: "18K", size: "7" };
+  await ok(request.post("/api/designs/", { headers, multipart: { data: JSON.stringify(data) } }));
+  const { results } = (await (await request.get("/api/orders/", { headers })).json()) as { results: { id: string }[] };
+  const orderId = results[0]!.id;
+  const quote = await ok(request.post(`/api/staff/orders/${orderId}/quotes/`, { headers: staff, data: { line_items: [{ label: "Ring", amount: 50000 }] } }));
+  await ok(request.post(`/api/quotes/${quote.id}/accept/`, { headers }));
+  const payment = await ok(request.post(`/api/orders/${orderId}/payments/`, { headers, data: { kind: "advance", reference: "UTR-CAD-0001" } }));
+  await ok(request.post(`/api/staff/payments/${payment.id}/confirm/`, { headers: staff }));
+  return {
+    orderId,
+    customer,
+    headers,
+    staff,
+    comment: (text: string) => ok(request.post(`/api/orders/${orderId}/comments/`, { headers, data: { text } })),
+    uploadCad: (rendering: Buffer, description: string, model?: { name: string; buffer: Buffer }) =>
+      ok(
+        request.post(`/api/staff/orders/${orderId}/cad-designs/`, {
+          headers: staff,
+          multipart: {
+            images: { name: "render.png", mimeType: "image/png", buffer: rendering },
+            description,
+            ...(model ? { model: { name: model.name, mimeType: "application/octet-stream", buffer: model.buffer } } : {}),
+          },
+        }),
+      ),
+  };
+}

@@ -10,6 +10,8 @@ export default defineConfig({
     proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
   },
   build: { target: "es2022", sourcemap: false, assetsInlineLimit: 2048 },
+  // The CAD model worker loads its readers (three.js loaders, rhino3dm, occt-import-js) on demand: ES module chunks.
+  worker: { format: "es" },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],

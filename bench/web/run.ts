@@ -7,6 +7,7 @@
  * Builds the web app first when apps/web/dist is missing. Options:
  *   --runs=N     Lighthouse runs per page; the median performance run is reported (default 1)
  *   --pages=/,/faq   pages to measure (default /, /gallery, /how-it-works)
+ *   --cad        instead: the CAD viewer's time to interactive for a 20 MB STL (see cad.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -110,12 +111,16 @@ async function gzippedBytes(urls: string[]): Promise<{ total: number; files: { u
   return { total: files.reduce((s, f) => s + f.gzip, 0), files };
 }
 
-async function main(): Promise<void> {
+function ensureBuilt(): void {
   if (!fs.existsSync(path.join(DIST, "app.html"))) {
     console.log("apps/web/dist is missing or not prerendered: building…");
     const built = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: ROOT, stdio: "inherit" });
     if (built.status !== 0) throw new Error("build failed");
   }
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-web-"));
   const server = startServer(port, dataDir);
@@ -176,4 +181,10 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv.includes("--cad")) {
+  ensureBuilt();
+  const { runCadBench } = await import("./cad.ts");
+  await runCadBench({ root: ROOT, freePort, startServer, waitFor });
+} else {
+  await main();
+}

@@ -140,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the CAD viewer compile its own WebAssembly (3DM, STEP readers); no eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
         fontSrc: ["'self'", "data:"],
@@ -317,6 +318,15 @@ function clientMessage(err: { code?: string; message: string }, status: number):
 }
 
 /**
+ * The CAD viewer's model worker runs under its own policy (a worker's is the one its script is
+ * served with): the Rhino and STEP readers are Emscripten builds whose bindings make functions
+ * with `new Function`, so the worker, and only it, allows 'unsafe-eval'. It has no DOM, takes a
+ * file's bytes and answers typed arrays; the page's policy stays without it.
+ */
+const CAD_WORKER_FILE = /^model\.worker-[\w-]+\.js(?:\.br|\.gz)?$/;
+const CAD_WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self' blob: data:";
+
+/**
  * The built web app: hashed assets cached for a year (pre-compressed .br/.gz served when
  * accepted), prerendered pages where they exist (index.html is the prerendered home), and the
  * app shell (app.html; index.html in a build without prerendering) for every other non-API
@@ -341,6 +351,7 @@ async function registerWebApp(app: AppInstance, distDir: string, publicUrl: stri
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        if (CAD_WORKER_FILE.test(path.basename(filePath))) res.header("content-security-policy", CAD_WORKER_CSP);
       },
     });
   }

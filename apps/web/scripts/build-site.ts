@@ -145,9 +145,15 @@ async function precompress(dir: string): Promise<number> {
       continue;
     }
     // HTML is compressed by the server when it fills in PUBLIC_URL.
-    if (!/\.(js|css|svg|json|txt|xml|webmanifest)$/.test(entry.name)) continue;
+    if (!/\.(js|css|svg|json|txt|xml|webmanifest|wasm)$/.test(entry.name)) continue;
     const raw = await fs.readFile(file);
     if (raw.length < 1024) continue;
+    if (entry.name.endsWith(".wasm")) {
+      // The 3D readers' WebAssembly (several MB): gzip takes a second where brotli's best takes a minute.
+      await fs.writeFile(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+      count += 1;
+      continue;
+    }
     const br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
     const gz = zlib.gzipSync(raw, { level: 9 });
     if (br.length < raw.length) await fs.writeFile(`${file}.br`, br);

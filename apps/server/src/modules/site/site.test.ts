@@ -58,6 +58,9 @@ describe("GET /api/site/ with nothing configured", () => {
   });
 });
 
+/** The smallest valid WebAssembly module: magic and version. */
+const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
 describe("serving the built web app", () => {
   let t: TestApp;
   let dist: string;
@@ -71,6 +74,10 @@ describe("serving the built web app", () => {
     await fs.writeFile(path.join(dist, "how-it-works", "index.html"), page("how-it-works"));
     await fs.writeFile(path.join(dist, "assets", "app-abc.js"), "console.log('app')");
     await fs.writeFile(path.join(dist, "assets", "app-abc.js.br"), zlib.brotliCompressSync("console.log('app')"));
+    // The 3D viewer's WebAssembly, as the build writes it: the file and a .gz twin (no .br).
+    await fs.writeFile(path.join(dist, "assets", "reader-abc.wasm"), WASM);
+    await fs.writeFile(path.join(dist, "assets", "reader-abc.wasm.gz"), zlib.gzipSync(WASM));
+    await fs.writeFile(path.join(dist, "assets", "model.worker-Ab1_c.js"), "self.onmessage = () => {};");
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -115,5 +122,30 @@ describe("serving the built web app", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const plain = await t.app.inject({ method: "GET", url: "/assets/app-abc.js" });
     expect(plain.body).toBe("console.log('app')");
+  });
+
+  it("serves WebAssembly as application/wasm (compiled as it streams) with a script policy that allows compiling it", async () => {
+    const gz = await t.app.inject({ method: "GET", url: "/assets/reader-abc.wasm", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers["content-type"]).toBe("application/wasm");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload)).toEqual(WASM);
+    expect(gz.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const plain = await t.app.inject({ method: "GET", url: "/assets/reader-abc.wasm" });
+    expect(plain.rawPayload).toEqual(WASM);
+    const csp = String(plain.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("worker-src 'self' blob:");
+  });
+
+  it("serves the CAD model worker under its own policy, the only script allowed to build functions from strings", async () => {
+    const worker = await t.app.inject({ method: "GET", url: "/assets/model.worker-Ab1_c.js" });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-security-policy"]).toBe(
+      "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self' blob: data:",
+    );
+    const other = await t.app.inject({ method: "GET", url: "/assets/app-abc.js" });
+    expect(other.headers["content-security-policy"]).not.toContain("'unsafe-eval'");
   });
 });

@@ -177,8 +177,6 @@ export default function DashboardLayout() {
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <button type="button" className="ml-1 flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-surface-muted">
-                  {/* Named by its content (no aria-label), so the visible name is part of the accessible one. */}
-                  <span className="sr-only">Account menu</span>
                   {me ? <Avatar initials={initials(me)} /> : <Skeleton className="size-9 rounded-full" />}
                   <span className="hidden max-w-40 truncate text-sm font-medium md:inline" data-testid="display-name">
                     {me ? displayName(me) : ""}

@@ -14,10 +14,10 @@ import { useDownloadOrderDetails } from "../api/download-order-details";
 import { useOrder } from "../api/get-order";
 import { toastFailure } from "./order-parts";
 import { OrderPaymentPanel } from "./order-payment-panel";
-import { awaitingCadApproval, OrderTabs } from "./order-tabs";
+import { awaitingCadApproval, OrderTabs, type CadViewerSlot } from "./order-tabs";
 
 /** Order detail (spec §2): header, progress, the four tabs and the quote & payment panel. */
-export function OrderDetailScreen({ orderId }: { orderId: string }) {
+export function OrderDetailScreen({ orderId, cadViewer }: { orderId: string; cadViewer?: CadViewerSlot }) {
   const order = useOrder(orderId);
   const back = (
     <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
@@ -53,10 +53,10 @@ export function OrderDetailScreen({ orderId }: { orderId: string }) {
       </div>
     );
   }
-  return <OrderDetail order={order.data} back={back} />;
+  return <OrderDetail order={order.data} back={back} cadViewer={cadViewer} />;
 }
 
-function OrderDetail({ order, back }: { order: Order; back: React.ReactNode }) {
+function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.ReactNode; cadViewer?: CadViewerSlot }) {
   const download = useDownloadOrderDetails();
   const progress = order.status === "cancelled" ? 0 : order.progress || ORDER_STATUS_INFO[order.status].progress;
   const quote = order.quoted_price !== null ? formatAmount(order.quoted_price, order.currency) : "Awaiting quote";
@@ -122,7 +122,7 @@ function OrderDetail({ order, back }: { order: Order; back: React.ReactNode }) {
       </Card>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <OrderTabs order={order} />
+        <OrderTabs order={order} cadViewer={cadViewer} />
         {/* On a phone the panel comes first only when it asks the customer for something. */}
         <div className={needsCustomer(order) ? "order-first lg:order-none" : undefined}>
           <OrderPaymentPanel order={order} />

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_INFO, type CadDesign, type Order, type OrderEvent, type Person } from "@atelier/contract";
 import { Box, CheckCircle2, ExternalLink, Gem, History, Maximize2, MessageSquare, Send } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type ComponentType, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -24,8 +24,14 @@ const personName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.t
 /** The order waits for the customer to approve a CAD version. */
 export const awaitingCadApproval = (order: Order) => order.status === "cad_design" && order.cad_designs.some((c) => !c.is_approved);
 
+/** The 3D viewer the CAD tab shows beside the renderings, and its version comparison (the cad-viewer feature, composed in routes/). */
+export interface CadViewerSlot {
+  Model: ComponentType<{ order: Order; cad: CadDesign }>;
+  Compare: ComponentType<{ order: Order }>;
+}
+
 /** Details, CAD Designs, Comments and Order History (spec §2); opens on CAD Designs while a version waits for approval. */
-export function OrderTabs({ order }: { order: Order }) {
+export function OrderTabs({ order, cadViewer }: { order: Order; cadViewer?: CadViewerSlot }) {
   const [lightbox, setLightbox] = useState<{ images: LightboxImage[]; index: number; title: string } | null>(null);
   const open = (images: LightboxImage[], index: number, title: string) => setLightbox({ images, index, title });
   return (
@@ -45,7 +51,7 @@ export function OrderTabs({ order }: { order: Order }) {
           <DetailsTab order={order} onOpen={open} />
         </TabsContent>
         <TabsContent value="cad">
-          <CadTab order={order} onOpen={open} />
+          <CadTab order={order} onOpen={open} cadViewer={cadViewer} />
         </TabsContent>
         <TabsContent value="comments">
           <CommentsTab order={order} />
@@ -131,7 +137,7 @@ function DetailsTab({ order, onOpen }: { order: Order; onOpen: Open }) {
   );
 }
 
-function CadTab({ order, onOpen }: { order: Order; onOpen: Open }) {
+function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadViewer?: CadViewerSlot }) {
   const approve = useApproveCadDesign();
   if (order.cad_designs.length === 0) {
     return (
@@ -150,29 +156,42 @@ function CadTab({ order, onOpen }: { order: Order; onOpen: Open }) {
       onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to approve CAD design. Please try again." }),
     });
   return (
-    <ul className="flex flex-col gap-5" aria-label="CAD designs">
+    <div className="flex flex-col gap-4">
+      {cadViewer && <cadViewer.Compare order={order} />}
+      <ul className="flex flex-col gap-5" aria-label="CAD designs">
       {versions.map((cad) => {
         const images: LightboxImage[] = cad.images.length > 0 ? cad.images : cad.image ? [{ id: cad.id, image: cad.image }] : [];
         const cover = cad.images[0];
         const canApprove = !cad.is_approved && order.status === "cad_design";
+        // With a 3D file the viewer stands beside the renderings, above the version's details.
+        const withModel = Boolean(cad.model && cadViewer);
+        const media =
+          images.length > 0 ? (
+            <button
+              type="button"
+              onClick={() => onOpen(images, 0, `CAD design, version ${cad.version}`)}
+              aria-label={`View CAD version ${cad.version} in full size`}
+              className={cn("group relative aspect-[4/3] w-full shrink-0 cursor-zoom-in overflow-hidden rounded-md bg-surface-muted", !withModel && "sm:w-56")}
+            >
+              <img src={cover ? cover.preview ?? cover.thumbnail : cad.image ?? ""} alt="" className="size-full object-cover" />
+              <span className="absolute bottom-2 right-2 flex size-8 items-center justify-center rounded-full bg-surface/90 shadow">
+                <Maximize2 className="size-4" aria-hidden />
+              </span>
+            </button>
+          ) : (
+            <div className={cn("flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-md bg-surface-muted text-accent", !withModel && "sm:w-56")}>
+              <Gem className="size-8" aria-hidden />
+            </div>
+          );
         return (
-          <li key={cad.id} className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border p-4 sm:flex-row" data-testid="cad-design">
-            {images.length > 0 ? (
-              <button
-                type="button"
-                onClick={() => onOpen(images, 0, `CAD design, version ${cad.version}`)}
-                aria-label={`View CAD version ${cad.version} in full size`}
-                className="group relative aspect-[4/3] w-full shrink-0 cursor-zoom-in overflow-hidden rounded-md bg-surface-muted sm:w-56"
-              >
-                <img src={cover ? cover.preview ?? cover.thumbnail : cad.image ?? ""} alt="" className="size-full object-cover" />
-                <span className="absolute bottom-2 right-2 flex size-8 items-center justify-center rounded-full bg-surface/90 shadow">
-                  <Maximize2 className="size-4" aria-hidden />
-                </span>
-              </button>
-            ) : (
-              <div className="flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-md bg-surface-muted text-accent sm:w-56">
-                <Gem className="size-8" aria-hidden />
+          <li key={cad.id} className={cn("flex flex-col gap-4 rounded-[var(--radius-card)] border border-border p-4", !withModel && "sm:flex-row")} data-testid="cad-design">
+            {withModel && cadViewer ? (
+              <div className="grid items-start gap-3 sm:grid-cols-2">
+                {media}
+                <cadViewer.Model order={order} cad={cad} />
               </div>
+            ) : (
+              media
             )}
             <div className="flex min-w-0 flex-1 flex-col gap-2">
               <div className="flex flex-wrap items-center gap-2">
@@ -201,7 +220,8 @@ function CadTab({ order, onOpen }: { order: Order; onOpen: Open }) {
           </li>
         );
       })}
-    </ul>
+      </ul>
+    </div>
   );
 }
 
