@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { ContactDetails } from "@/features/marketing/components/contact-details";
+import { FaqDisclosures } from "@/features/marketing/components/faq-list";
 import { FAQ } from "@/features/marketing/content/faq";
 import { SupportForm } from "@/features/messages/components/support-form";
 import { TicketsList } from "@/features/messages/components/tickets-list";
@@ -38,17 +38,7 @@ export default function SupportPage() {
         {FAQ.map((group) => (
           <div key={group.title} className="flex flex-col gap-2">
             <h3 className="font-sans text-xs font-semibold uppercase tracking-[0.2em] text-muted">{group.title}</h3>
-            <div className="divide-y divide-border rounded-[var(--radius-card)] border border-border bg-surface">
-              {group.items.map((item) => (
-                <details key={item.q} className="group px-5">
-                  <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-4 text-left font-medium marker:hidden [&::-webkit-details-marker]:hidden">
-                    {item.q}
-                    <ChevronDown className="size-5 shrink-0 text-accent-strong transition-transform duration-200 group-open:rotate-180" aria-hidden />
-                  </summary>
-                  <p className="pb-5 leading-relaxed text-muted">{item.a}</p>
-                </details>
-              ))}
-            </div>
+            <FaqDisclosures items={group.items} />
           </div>
         ))}
       </section>

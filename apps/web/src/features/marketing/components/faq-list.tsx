@@ -1,6 +1,23 @@
 import { ChevronDown } from "lucide-react";
 import { FAQ } from "../content/faq";
 
+/** One group's questions as native disclosures (the FAQ page and the support page). */
+export function FaqDisclosures({ items }: { items: readonly { q: string; a: string }[] }) {
+  return (
+    <div className="divide-y divide-border rounded-[var(--radius-card)] border border-border bg-surface">
+      {items.map((item) => (
+        <details key={item.q} className="group px-5 sm:px-6">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-4 text-left font-medium text-foreground marker:hidden sm:py-5 [&::-webkit-details-marker]:hidden">
+            {item.q}
+            <ChevronDown className="size-5 shrink-0 text-accent-strong transition-transform duration-200 group-open:rotate-180" aria-hidden />
+          </summary>
+          <p className="pb-5 leading-relaxed text-muted sm:pb-6">{item.a}</p>
+        </details>
+      ))}
+    </div>
+  );
+}
+
 /** Questions as native disclosures: they open with or without JavaScript. */
 export function FaqList() {
   return (
@@ -10,17 +27,7 @@ export function FaqList() {
           <h2 id={`faq-${group.title.split(" ")[0]!.toLowerCase()}`} className="text-3xl sm:text-4xl">
             {group.title}
           </h2>
-          <div className="divide-y divide-border rounded-[var(--radius-card)] border border-border bg-surface">
-            {group.items.map((item) => (
-              <details key={item.q} className="group px-6">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-left font-medium text-foreground marker:hidden [&::-webkit-details-marker]:hidden">
-                  {item.q}
-                  <ChevronDown className="size-5 shrink-0 text-accent-strong transition-transform duration-200 group-open:rotate-180" aria-hidden />
-                </summary>
-                <p className="pb-6 leading-relaxed text-muted">{item.a}</p>
-              </details>
-            ))}
-          </div>
+          <FaqDisclosures items={group.items} />
         </section>
       ))}
     </div>
