@@ -143,6 +143,32 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   const keysOf = (row: Pick<UploadRow, "storageKey" | "thumbnailKey" | "previewKey">) =>
     [row.storageKey, row.thumbnailKey, row.previewKey].filter((k): k is string => Boolean(k));
 
+  /** Stores a file as it came (it was checked by content) under `key`; the caller attaches or discards it. */
+  async function storeAsSent(
+    userId: string,
+    kind: string,
+    file: { fileName: string; size: number; tmpPath: string },
+    contentType: string,
+    key: string,
+  ): Promise<IngestedBatch> {
+    const [row] = await repo.insertUploads(db, [{ userId, kind, fileName: file.fileName, size: file.size, contentType, status: "processing" }]);
+    if (!row) throw new Error("insert returned no row");
+    const discard = async () => {
+      await deleteQuietly(storage, [key]);
+      await repo.deleteUploads(db, [row.id]);
+    };
+    try {
+      await storage.put(key, await fsp.readFile(file.tmpPath));
+      await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
+    } catch (err) {
+      await discard();
+      throw err;
+    } finally {
+      await fsp.rm(file.tmpPath, { force: true });
+    }
+    return { uploadIds: [row.id], discard };
+  }
+
   return {
     tmpDir: deps.tmpDir,
     storage,
@@ -230,32 +256,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
     /** Stores a CAD version's 3D file as it came (it was checked by content); the caller attaches or discards it. */
     async ingestModel(userId: string, file: StagedModel): Promise<IngestedBatch> {
-      const [row] = await repo.insertUploads(db, [
-        {
-          userId,
-          kind: "cad_model",
-          fileName: file.fileName,
-          size: file.size,
-          contentType: CONTENT_TYPES[file.format] ?? "application/octet-stream",
-          status: "processing",
-        },
-      ]);
-      if (!row) throw new Error("insert returned no row");
-      const key = `users/${userId}/cad/${crypto.randomUUID()}.${file.format}`;
-      const discard = async () => {
-        await deleteQuietly(storage, [key]);
-        await repo.deleteUploads(db, [row.id]);
-      };
-      try {
-        await storage.put(key, await fsp.readFile(file.tmpPath));
-        await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
-      } catch (err) {
-        await discard();
-        throw err;
-      } finally {
-        await fsp.rm(file.tmpPath, { force: true });
-      }
-      return { uploadIds: [row.id], discard };
+      const contentType = CONTENT_TYPES[file.format] ?? "application/octet-stream";
+      return storeAsSent(userId, "cad_model", file, contentType, `users/${userId}/cad/${crypto.randomUUID()}.${file.format}`);
     },
 
     /**
@@ -264,38 +266,25 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      * The caller completes it in its transaction (`completeStandalone`) or discards it.
      */
     async ingestDocument(userId: string, file: StagedDocument): Promise<IngestedBatch> {
+      const base = `users/${userId}/certificates/${crypto.randomUUID()}`;
+      if (file.format === "pdf") return storeAsSent(userId, "certificate", file, "application/pdf", `${base}.pdf`);
       const [row] = await repo.insertUploads(db, [
-        {
-          userId,
-          kind: "certificate",
-          fileName: file.fileName,
-          size: file.size,
-          contentType: file.format === "pdf" ? "application/pdf" : IMAGE_FORMATS[file.format].contentType,
-          status: "processing",
-        },
+        { userId, kind: "certificate", fileName: file.fileName, size: file.size, contentType: IMAGE_FORMATS[file.format].contentType, status: "processing" },
       ]);
       if (!row) throw new Error("insert returned no row");
-      const base = `users/${userId}/certificates/${crypto.randomUUID()}`;
       const stored: string[] = [];
       const discard = async () => {
         await deleteQuietly(storage, stored);
         await repo.deleteUploads(db, [row.id]);
       };
       try {
-        if (file.format === "pdf") {
-          const key = `${base}.pdf`;
-          stored.push(key);
-          await storage.put(key, await fsp.readFile(file.tmpPath));
-          await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
-        } else {
-          const image = await processImage(file.tmpPath, file.format);
-          const keys = { storageKey: `${base}.${image.ext}`, previewKey: `${base}_1024.webp`, thumbnailKey: `${base}_320.webp` };
-          stored.push(keys.storageKey, keys.previewKey, keys.thumbnailKey);
-          await storage.put(keys.storageKey, image.original);
-          await storage.put(keys.previewKey, image.thumbnails[1024]);
-          await storage.put(keys.thumbnailKey, image.thumbnails[320]);
-          await repo.setUploadFiles(db, row.id, { ...keys, width: image.width, height: image.height }, clock.now());
-        }
+        const image = await processImage(file.tmpPath, file.format);
+        const keys = { storageKey: `${base}.${image.ext}`, previewKey: `${base}_1024.webp`, thumbnailKey: `${base}_320.webp` };
+        stored.push(keys.storageKey, keys.previewKey, keys.thumbnailKey);
+        await storage.put(keys.storageKey, image.original);
+        await storage.put(keys.previewKey, image.thumbnails[1024]);
+        await storage.put(keys.thumbnailKey, image.thumbnails[320]);
+        await repo.setUploadFiles(db, row.id, { ...keys, width: image.width, height: image.height }, clock.now());
       } catch (err) {
         await discard();
         if (err instanceof UnreadableImageError) {
@@ -335,20 +324,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         if (images.length > 0) batches.push(await this.ingestImages(userId, images, "messages"));
         for (const f of files) {
           if (f.type !== "pdf") continue;
-          const [row] = await repo.insertUploads(db, [
-            { userId, kind: "message_attachment", fileName: f.fileName, size: f.size, contentType: CONTENT_TYPES.pdf!, status: "processing" },
-          ]);
-          if (!row) throw new Error("insert returned no row");
-          const key = `users/${userId}/messages/${crypto.randomUUID()}.pdf`;
-          batches.push({
-            uploadIds: [row.id],
-            discard: async () => {
-              await deleteQuietly(storage, [key]);
-              await repo.deleteUploads(db, [row.id]);
-            },
-          });
-          await storage.put(key, await fsp.readFile(f.tmpPath));
-          await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
+          batches.push(await storeAsSent(userId, "message_attachment", f, CONTENT_TYPES.pdf!, `users/${userId}/messages/${crypto.randomUUID()}.pdf`));
         }
       } catch (err) {
         await discardAll();
