@@ -47,7 +47,11 @@ export const designs = pgTable(
     updatedAt: updatedAt(),
   },
   // "My Designs" reads one user's newest rows: this index keeps it independent of the table's size.
-  (t) => [index("designs_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("designs_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Staff search reads its window of the newest designs in this order (modules/search).
+    index("designs_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const designStones = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "designs_created_idx" ON "designs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
