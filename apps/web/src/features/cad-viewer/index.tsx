@@ -1,20 +1,30 @@
 /**
- * The CAD viewer's public entry. Only this small file is in the page's bundle: three.js, the
- * loaders and the worker load when the CAD Designs tab first shows a model (React.lazy), and the
- * WebAssembly readers (Rhino 3DM, STEP) only when a file of that kind is opened.
+ * The CAD viewer's public entry. Only this small file (with the model prefetch and the worker's
+ * handle) is in the page's bundle: three.js and the loaders load when the CAD Designs tab first
+ * shows a model (React.lazy), the model's bytes and the worker start loading at the same moment,
+ * and the WebAssembly readers (Rhino 3DM, STEP) load only when a file of that kind is opened.
  */
 import type { CadDesign, Order } from "@atelier/contract";
 import { GitCompareArrows } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { newestModelVersion, prefetchModel } from "./lib/model-prefetch";
+import { warmUpModelWorker } from "./lib/parse-client";
 
 const VersionModel = lazy(() => import("./components/version-model").then((m) => ({ default: m.VersionModel })));
 const CompareVersions = lazy(() => import("./components/compare-versions").then((m) => ({ default: m.CompareVersions })));
 
 /** A version's 3D file in the interactive viewer (or a button that opens it), for the CAD tab. */
 export function CadModel(props: { order: Order; cad: CadDesign }) {
+  // The version that opens by itself starts downloading now, beside the viewer's code.
+  const url = props.cad.model && newestModelVersion(props.order)?.id === props.cad.id ? props.cad.model.url : null;
+  useEffect(() => {
+    if (!url) return;
+    prefetchModel(url);
+    warmUpModelWorker();
+  }, [url]);
   return (
     <Suspense fallback={<Skeleton className="aspect-[4/3] w-full" />}>
       <VersionModel {...props} />

@@ -6,6 +6,7 @@ import { InlineAlert } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
 import type { MetalFinish } from "../lib/metals";
 import { METAL_FINISHES } from "../lib/metals";
+import { takeModel } from "../lib/model-prefetch";
 import { parseModelInWorker } from "../lib/parse-client";
 import { ModelStage } from "../lib/stage";
 
@@ -61,9 +62,8 @@ export function ModelCanvas({
       performance.mark("cad-model:download-start");
       let buffer: ArrayBuffer;
       try {
-        const res = await fetch(model.url);
-        if (!res.ok) throw new Error(String(res.status));
-        buffer = await res.arrayBuffer();
+        // Attempts after a failure download afresh (the prefetch is taken once).
+        buffer = await takeModel(model.url);
       } catch {
         if (!cancelled) setState({ phase: "error", message: "The 3D file could not be downloaded. Check your connection and try again." });
         return;

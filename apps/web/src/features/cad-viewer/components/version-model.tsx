@@ -3,11 +3,8 @@ import { Box } from "lucide-react";
 import { useState } from "react";
 import { formatFileSize } from "@/lib/format";
 import { metalFinish } from "../lib/metals";
+import { newestModelVersion } from "../lib/model-prefetch";
 import { ModelCanvas } from "./model-canvas";
-
-/** The newest version that has a 3D file opens in the viewer by itself; older ones on request. */
-export const newestModelVersion = (order: Order) =>
-  order.cad_designs.filter((c) => c.model).reduce<CadDesign | null>((a, c) => (!a || c.version > a.version ? c : a), null);
 
 /** A CAD version's 3D file beside its renderings (the CAD Designs tab). */
 export function VersionModel({ order, cad }: { order: Order; cad: CadDesign }) {

@@ -28,6 +28,11 @@ function getWorker(): Worker {
   return w;
 }
 
+/** Starts the worker (and its readers' code) ahead of the first file, beside the viewer's own code. */
+export function warmUpModelWorker(): void {
+  getWorker();
+}
+
 /** Parses a model file in the worker; the buffer is handed over (it is unusable here afterwards). */
 export function parseModelInWorker(format: CadModelFormat, buffer: ArrayBuffer, ring: boolean): Promise<ParsedModel> {
   return new Promise((resolve, reject) => {
