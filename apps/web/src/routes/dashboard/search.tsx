@@ -3,5 +3,5 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function SearchPage() {
   useDocumentTitle("Search");
-  return <SearchResultsScreen scopeText="Your designs and orders." />;
+  return <SearchResultsScreen scopeText="Your designs, orders and messages." />;
 }

@@ -3,5 +3,5 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function StaffSearchPage() {
   useDocumentTitle("Search");
-  return <SearchResultsScreen scopeText="Every order and design, and the customers." />;
+  return <SearchResultsScreen scopeText="Every order, design and conversation, and the customers." />;
 }
