@@ -22,6 +22,7 @@ import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
 import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
+import { createCustomerMailService } from "./settings/customer-mail.service.ts";
 import { createPreferencesService } from "./settings/preferences.service.ts";
 import { createUnsubscribeTokens } from "./settings/unsubscribe-token.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
@@ -78,6 +79,7 @@ export async function createDomainServices(deps: DomainDeps) {
   const unsubscribeSecret = await resolveFileUrlSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe-key");
   const preferences = createPreferencesService({ db, clock, publicUrl, tokens: createUnsubscribeTokens(unsubscribeSecret) });
   const notifications = createNotificationsService({ db, clock, publicUrl, live, preferences });
+  const customerMail = createCustomerMailService({ db, mailer, preferences });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
   // Conversations: an order's messages go through the orders service (bound late, built next).
   const messages = createMessagesService({
@@ -86,6 +88,7 @@ export async function createDomainServices(deps: DomainDeps) {
     publicUrl,
     logger,
     mailer,
+    customerMail,
     uploads,
     notifications,
     audit,
@@ -97,8 +100,7 @@ export async function createDomainServices(deps: DomainDeps) {
     clock,
     publicUrl,
     logger,
-    mailer,
-    preferences,
+    customerMail,
     pricing,
     notifications,
     uploads,
@@ -111,9 +113,9 @@ export async function createDomainServices(deps: DomainDeps) {
   late.orders = orders;
   const certificates = createCertificatesService({ db, clock, orders, uploads, notifications, audit, live });
   late.certificates = certificates;
-  const quotes = createQuotesService({ db, clock, publicUrl, mailer, preferences, orders, notifications, audit });
-  const payments = createPaymentsService({ db, clock, orders, notifications, audit });
-  const cad = createCadService({ db, clock, publicUrl, mailer, preferences, orders, uploads, notifications, audit });
+  const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit });
+  const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail });
+  const cad = createCadService({ db, clock, publicUrl, customerMail, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
   const pricingVersions = createPricingVersionsService({ db, pricing, designs, audit, publicUrl });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "../mail.ts";
-import { cadReadyEmail, formatDate, formatMoney, formatMoneyWithCode, genericEmail, quoteIssuedEmail, shippedEmail } from "./index.ts";
+import {
+  cadReadyEmail,
+  formatDate,
+  formatMoney,
+  formatMoneyWithCode,
+  genericEmail,
+  paymentEmail,
+  quoteExpiringEmail,
+  quoteIssuedEmail,
+  shippedEmail,
+  staffReplyEmail,
+} from "./index.ts";
 
 const ORDER_URL = "http://app.test/dashboard/orders/3f1c2a9e-0000-4000-8000-000000000001";
 const EVIL = `<script>alert("x")</script> & "Ring"`;
@@ -137,6 +148,95 @@ describe("shippedEmail", () => {
     const mail = await shippedEmail({ ...input, designName: EVIL, carrier: EVIL, trackingNumber: "<b>1</b>" });
     expectEscaped(mail);
     expect(mail.html).not.toContain("<b>1</b>");
+  });
+});
+
+describe("staffReplyEmail", () => {
+  const input = {
+    firstName: "Meera",
+    about: "order JW-2026-000126",
+    senderName: "Priya",
+    text: "Yes, 1.8 mm keeps it strong.",
+    attachments: 0,
+    conversationUrl: ORDER_URL,
+  };
+
+  it("has both parts with who replied, on what, the message and the link", async () => {
+    const mail = await staffReplyEmail(input);
+    expectBothParts(mail);
+    expect(mail.subject).toBe("New reply on order JW-2026-000126");
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Priya");
+      expect(part).toContain("JW-2026-000126");
+      expect(part).toContain("Yes, 1.8 mm keeps it strong.");
+      expect(part).toContain(ORDER_URL);
+    }
+  });
+
+  it("says how many files came when there is no text", async () => {
+    const mail = await staffReplyEmail({ ...input, text: "", attachments: 2 });
+    expect(mail.text).toContain("and sent you 2 files.");
+    expect(mail.text).not.toContain("Their message");
+    expect((await staffReplyEmail({ ...input, text: "", attachments: 1 })).text).toContain("and sent you a file.");
+  });
+
+  it("escapes the message and the sender's name", async () => {
+    expectEscaped(await staffReplyEmail({ ...input, text: EVIL, senderName: EVIL }));
+  });
+});
+
+describe("paymentEmail", () => {
+  const input = {
+    firstName: "Meera",
+    orderNumber: "JW-2026-000127",
+    designName: "Signet ring",
+    kind: "balance" as const,
+    amount: "₹45,000.00",
+    reference: "UTR998877",
+    outcome: { confirmed: true } as const,
+    orderUrl: ORDER_URL,
+  };
+
+  it("a receipt has the kind, amount, reference and link; a paid balance says the order is paid in full", async () => {
+    const mail = await paymentEmail(input);
+    expectBothParts(mail);
+    expect(mail.subject).toBe("Payment received for order JW-2026-000127");
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("₹45,000.00");
+      expect(part).toContain("UTR998877");
+      expect(part).toContain("paid in full");
+      expect(part).toContain(ORDER_URL);
+    }
+  });
+
+  it("a payment not matched gives the reason, escaped", async () => {
+    const mail = await paymentEmail({ ...input, outcome: { confirmed: false, reason: EVIL } });
+    expect(mail.subject).toBe("We could not confirm your payment for order JW-2026-000127");
+    expect(mail.text).toContain("Declare it again");
+    expectEscaped(mail);
+  });
+});
+
+describe("quoteExpiringEmail", () => {
+  it("has the amount, the date it lapses and the link, with the design name escaped", async () => {
+    const input = {
+      firstName: "",
+      orderNumber: "JW-2026-000128",
+      designName: EVIL,
+      amount: "$2,400.00",
+      validUntil: "Dec 9, 2026, 3:05 PM UTC",
+      orderUrl: ORDER_URL,
+    };
+    const mail = await quoteExpiringEmail(input);
+    expectBothParts(mail);
+    expect(mail.subject).toBe("Your quote for order JW-2026-000128 expires soon");
+    expect(mail.text).toContain("Hello,");
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("$2,400.00");
+      expect(part).toContain("Dec 9, 2026, 3:05 PM UTC");
+      expect(part).toContain(ORDER_URL);
+    }
+    expectEscaped(mail);
   });
 });
 

@@ -9,9 +9,12 @@ export type {
   CadReadyEmailInput,
   EmailFooterLinks,
   GenericEmailInput,
+  PaymentEmailInput,
+  QuoteExpiringEmailInput,
   QuoteIssuedEmailInput,
   RenderedEmail,
   ShippedEmailInput,
+  StaffReplyEmailInput,
   StaffWelcomeEmailInput,
   SupportTicketEmailInput,
 } from "./templates.ts";
@@ -21,7 +24,10 @@ const load = () => (templates ??= import("./templates.ts"));
 
 export const cadReadyEmail = async (input: Templates.CadReadyEmailInput) => (await load()).cadReadyEmail(input);
 export const genericEmail = async (input: Templates.GenericEmailInput) => (await load()).genericEmail(input);
+export const paymentEmail = async (input: Templates.PaymentEmailInput) => (await load()).paymentEmail(input);
+export const quoteExpiringEmail = async (input: Templates.QuoteExpiringEmailInput) => (await load()).quoteExpiringEmail(input);
 export const quoteIssuedEmail = async (input: Templates.QuoteIssuedEmailInput) => (await load()).quoteIssuedEmail(input);
 export const shippedEmail = async (input: Templates.ShippedEmailInput) => (await load()).shippedEmail(input);
+export const staffReplyEmail = async (input: Templates.StaffReplyEmailInput) => (await load()).staffReplyEmail(input);
 export const staffWelcomeEmail = async (input: Templates.StaffWelcomeEmailInput) => (await load()).staffWelcomeEmail(input);
 export const supportTicketEmail = async (input: Templates.SupportTicketEmailInput) => (await load()).supportTicketEmail(input);

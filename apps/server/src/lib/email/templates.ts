@@ -236,3 +236,138 @@ export function supportTicketEmail(input: SupportTicketEmailInput): Promise<Rend
     ),
   );
 }
+
+export interface StaffReplyEmailInput {
+  firstName: string;
+  /** "order JW-2026-000015" or "request ST-2026-000003": what the conversation is about. */
+  about: string;
+  /** The jeweller's name as the customer sees it. */
+  senderName: string;
+  /** The reply, quoted; may be empty when only files were sent. */
+  text: string;
+  /** How many files came with it. */
+  attachments: number;
+  /** The conversation (the order page for an order). */
+  conversationUrl: string;
+  footer?: EmailFooterLinks | undefined;
+}
+
+/** A jeweller answered the customer, on an order or a support request. */
+export function staffReplyEmail(input: StaffReplyEmailInput): Promise<RenderedEmail> {
+  const files = input.attachments === 0 ? "" : input.attachments === 1 ? "a file" : `${input.attachments} files`;
+  return renderParts(
+    `New reply on ${input.about}`,
+    h(
+      EmailLayout,
+      {
+        heading: "The atelier has replied",
+        preview: input.text ? `${input.senderName}: ${input.text.slice(0, 120)}` : `${input.senderName} sent you ${files}.`,
+        action: { label: "Read and reply", url: input.conversationUrl },
+        footer: input.footer,
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph(input.senderName, " has replied on ", NoWrap(input.about), files ? ` and sent you ${files}.` : "."),
+      QuotedText("Their message", input.text),
+      Paragraph("Please answer in the conversation on your dashboard, where the whole atelier sees it."),
+    ),
+  );
+}
+
+export interface PaymentEmailInput {
+  firstName: string;
+  orderNumber: string;
+  designName: string;
+  /** "advance" or "balance". */
+  kind: "advance" | "balance";
+  /** Already formatted (`formatMoney`). */
+  amount: string;
+  /** The transfer reference the customer declared. */
+  reference: string;
+  /** Confirmed, or not matched with a reason. */
+  outcome: { confirmed: true } | { confirmed: false; reason: string };
+  orderUrl: string;
+  footer?: EmailFooterLinks | undefined;
+}
+
+/** A declared payment was confirmed (a receipt) or could not be matched (with the reason). */
+export function paymentEmail(input: PaymentEmailInput): Promise<RenderedEmail> {
+  const details = Details([
+    { label: "Order", value: input.orderNumber },
+    { label: input.kind === "advance" ? "Advance" : "Balance", value: input.amount },
+    { label: "Your reference", value: input.reference },
+  ]);
+  if (input.outcome.confirmed) {
+    return renderParts(
+      `Payment received for order ${input.orderNumber}`,
+      h(
+        EmailLayout,
+        {
+          heading: "Payment received",
+          preview: `We received your ${input.kind} of ${input.amount} for ${input.designName}.`,
+          action: { label: "View your order", url: input.orderUrl },
+          footer: input.footer,
+        },
+        Paragraph(greeting(input.firstName)),
+        Paragraph(`We received your ${input.kind} for `, Strong(input.designName), " (order ", NoWrap(input.orderNumber), "). Thank you."),
+        details,
+        Paragraph(
+          input.kind === "advance"
+            ? "Our CAD designers are starting on your piece; we will write when the first design is ready for your review."
+            : "Your order is paid in full. We will let you know as soon as it ships.",
+        ),
+      ),
+    );
+  }
+  return renderParts(
+    `We could not confirm your payment for order ${input.orderNumber}`,
+    h(
+      EmailLayout,
+      {
+        heading: "We could not confirm your payment",
+        preview: `Your ${input.kind} of ${input.amount} (reference ${input.reference}) could not be matched.`,
+        action: { label: "Declare it again", url: input.orderUrl },
+        footer: input.footer,
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph(`We could not match your ${input.kind} for `, Strong(input.designName), " (order ", NoWrap(input.orderNumber), ") with a transfer we received."),
+      details,
+      QuotedText("Why", input.outcome.reason),
+      Paragraph("Please check the transfer and declare it again on your order page, or write to us in the order's comments."),
+    ),
+  );
+}
+
+export interface QuoteExpiringEmailInput {
+  firstName: string;
+  orderNumber: string;
+  designName: string;
+  /** Already formatted (`formatMoney`). */
+  amount: string;
+  /** Already formatted, with the time. */
+  validUntil: string;
+  orderUrl: string;
+  footer?: EmailFooterLinks | undefined;
+}
+
+/** A quote the customer has not answered lapses soon. */
+export function quoteExpiringEmail(input: QuoteExpiringEmailInput): Promise<RenderedEmail> {
+  return renderParts(
+    `Your quote for order ${input.orderNumber} expires soon`,
+    h(
+      EmailLayout,
+      {
+        heading: "Your quote expires soon",
+        preview: `${input.amount} for ${input.designName}, valid until ${input.validUntil}.`,
+        action: { label: "Review your quote", url: input.orderUrl },
+        footer: input.footer,
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph("Your quote for ", Strong(input.designName), " (order ", NoWrap(input.orderNumber), ") has not been answered yet."),
+      Details([
+        { label: "Quote total", value: input.amount },
+        { label: "Valid until", value: input.validUntil },
+      ]),
+      Paragraph("Accept it before then to keep this price, or decline it and tell us what to change. After that date we price the design again."),
+    ),
+  );
+}

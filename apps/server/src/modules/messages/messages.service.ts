@@ -18,13 +18,14 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { assertCanAccess, assertStaff, isStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { supportTicketEmail } from "../../lib/email/index.ts";
+import { staffReplyEmail, supportTicketEmail } from "../../lib/email/index.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import type { LiveEvent, LiveEvents } from "../../lib/live-events.ts";
 import type { Mailer } from "../../lib/mail.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import type { StagedAttachment } from "../uploads/multipart.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import * as repo from "./messages.repository.ts";
@@ -36,6 +37,8 @@ export interface MessagesServiceDeps {
   publicUrl: string;
   logger: FastifyBaseLogger;
   mailer: Mailer;
+  /** A jeweller's reply on a ticket, by e-mail unless the customer turned replies off (the settings module). */
+  customerMail: CustomerMailService;
   uploads: UploadsService;
   notifications: NotificationsService;
   audit: AuditService;
@@ -188,6 +191,27 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return row;
   }
 
+  /** A jeweller's reply on a ticket, e-mailed after it committed; a mail failure does not undo the reply. */
+  async function mailTicketReply(c: ConversationRow, actor: Actor, text: string, attachments: number): Promise<void> {
+    const [sender] = await repo.findUsers(db, [actor.id]);
+    const about = `request ${c.ticketNumber ?? c.subject}`;
+    try {
+      await deps.customerMail.send(c.userId, "staff_reply", (recipient, footer) =>
+        staffReplyEmail({
+          firstName: recipient.firstName,
+          about,
+          senderName: sender?.firstName.trim() || "Our support team",
+          text,
+          attachments,
+          conversationUrl: `${deps.publicUrl}${conversationLink(c.id)}`,
+          footer,
+        }),
+      );
+    } catch (err) {
+      logger.error({ err, conversation: c.id }, "ticket reply e-mail failed");
+    }
+  }
+
   async function toMessages(from: Db, rows: MessageRow[], readerId: string): Promise<Message[]> {
     const [people, files] = await Promise.all([
       repo.findUsers(
@@ -302,6 +326,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const view = await memberView(db, actor, id);
       const batch = await uploads.ingestAttachments(actor.id, files);
       let messageId: string;
+      let ticketReply: ConversationRow | undefined;
       try {
         if (view.conversation.kind === "order" && view.conversation.orderId) {
           messageId = (await deps.orderComment(actor, view.conversation.orderId, text, batch.uploadIds)).id;
@@ -327,6 +352,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
                 targetLabel: locked.ticketNumber ?? locked.subject,
                 after: { message_id: row.id, text },
               });
+              ticketReply = locked;
             }
             return row.id;
           });
@@ -335,6 +361,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         await batch.discard();
         throw err;
       }
+      if (ticketReply) await mailTicketReply(ticketReply, actor, text, batch.uploadIds.length);
       const row = await repo.findMessage(db, messageId);
       const [message] = await toMessages(db, row ? [row] : [], actor.id);
       if (!message) throw new Error("the message vanished");

@@ -3,12 +3,12 @@ import type { Db } from "../../db/client.ts";
 import { assertStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
-import type { Mailer } from "../../lib/mail.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
 import type { CadForm } from "./cad-form.ts";
-import { cadReadyMail, type EmailPreferences } from "./order-mails.ts";
+import { cadReadyMail } from "./order-mails.ts";
 import { statusLabel, toCadResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
@@ -20,9 +20,8 @@ export function createCadService(deps: {
   db: Db;
   clock: Clock;
   publicUrl: string;
-  mailer: Mailer;
-  /** Whether the customer wants the e-mail (Settings), and its unsubscribe links. */
-  preferences: EmailPreferences;
+  /** The customer e-mails (the settings module: skipped when turned off, with unsubscribe links). */
+  customerMail: CustomerMailService;
   orders: OrdersService;
   uploads: UploadsService;
   notifications: NotificationsService;

@@ -1,52 +1,43 @@
-import type { NotificationChannel, NotificationType } from "@atelier/contract";
-import type { Db } from "../../db/client.ts";
+import type { NotificationType } from "@atelier/contract";
 import {
   cadReadyEmail,
   formatDate,
+  formatDateTime,
   formatMoney,
+  paymentEmail,
+  quoteExpiringEmail,
   quoteIssuedEmail,
   shippedEmail,
+  staffReplyEmail,
   type EmailFooterLinks,
   type RenderedEmail,
 } from "../../lib/email/index.ts";
-import type { Mailer } from "../../lib/mail.ts";
+import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import { advanceOf } from "./order-view.ts";
-import * as repo from "./orders.repository.ts";
-import type { CadDesignRow, OrderRow, QuoteRow } from "./orders.repository.ts";
-
-/** The settings module's answer to "does this customer want this e-mail", and its unsubscribe links. */
-export interface EmailPreferences {
-  allows(db: Db, userId: string, type: NotificationType, channel: NotificationChannel): Promise<boolean>;
-  emailUnsubscribe(userId: string, type: NotificationType): EmailFooterLinks & { headers: Record<string, string> };
-}
+import type { CadDesignRow, OrderRow, PaymentRow, QuoteRow } from "./orders.repository.ts";
 
 /**
- * The customer e-mails of the lifecycle: quote issued, CAD ready, shipped (an order status
- * e-mail). Sent after the change commits, unless the customer turned that type of e-mail off;
- * each carries its one-click unsubscribe link and the List-Unsubscribe headers.
+ * The customer e-mails of the lifecycle: quote issued and expiring, payment confirmed or not
+ * matched, CAD ready, shipped (an order status e-mail), and a jeweller's reply. Sent after the
+ * change commits, through the settings module, which skips the types the customer turned off and
+ * adds the unsubscribe link and headers.
  */
-interface MailDeps {
-  db: Db;
-  mailer: Mailer;
+export interface OrderMailDeps {
   publicUrl: string;
-  preferences: EmailPreferences;
+  customerMail: CustomerMailService;
 }
 
-async function sendToCustomer(
-  deps: MailDeps,
+function sendToCustomer(
+  deps: OrderMailDeps,
   order: OrderRow,
   type: NotificationType,
   render: (firstName: string, orderUrl: string, footer: EmailFooterLinks) => Promise<RenderedEmail>,
 ): Promise<void> {
-  const [customer] = await repo.findUsers(deps.db, [order.userId]);
-  if (!customer) return;
-  if (!(await deps.preferences.allows(deps.db, customer.id, type, "email"))) return;
-  const { headers, ...footer } = deps.preferences.emailUnsubscribe(customer.id, type);
-  const mail = await render(customer.firstName, `${deps.publicUrl}/dashboard/orders/${order.id}`, footer);
-  await deps.mailer.send({ to: customer.email, subject: mail.subject, html: mail.html, text: mail.text, headers });
+  const orderUrl = `${deps.publicUrl}/dashboard/orders/${order.id}`;
+  return deps.customerMail.send(order.userId, type, (recipient, footer) => render(recipient.firstName, orderUrl, footer));
 }
 
-export const quoteIssuedMail = (deps: MailDeps, order: OrderRow, quote: QuoteRow) =>
+export const quoteIssuedMail = (deps: OrderMailDeps, order: OrderRow, quote: QuoteRow) =>
   sendToCustomer(deps, order, "quote_issued", (firstName, orderUrl, footer) =>
     quoteIssuedEmail({
       firstName,
@@ -61,7 +52,40 @@ export const quoteIssuedMail = (deps: MailDeps, order: OrderRow, quote: QuoteRow
     }),
   );
 
-export const cadReadyMail = (deps: MailDeps, order: OrderRow, cad: CadDesignRow) =>
+export const quoteExpiringMail = (deps: OrderMailDeps, order: OrderRow, quote: QuoteRow) =>
+  sendToCustomer(deps, order, "quote_expiring", (firstName, orderUrl, footer) =>
+    quoteExpiringEmail({
+      firstName,
+      orderNumber: order.orderNumber,
+      designName: order.designName,
+      amount: formatMoney(quote.amount, quote.currency),
+      validUntil: formatDateTime(quote.validUntil, quote.currency),
+      orderUrl,
+      footer,
+    }),
+  );
+
+export const paymentMail = (
+  deps: OrderMailDeps,
+  order: OrderRow,
+  payment: PaymentRow,
+  outcome: { confirmed: true } | { confirmed: false; reason: string },
+) =>
+  sendToCustomer(deps, order, "payment", (firstName, orderUrl, footer) =>
+    paymentEmail({
+      firstName,
+      orderNumber: order.orderNumber,
+      designName: order.designName,
+      kind: payment.kind,
+      amount: formatMoney(payment.amount, payment.currency),
+      reference: payment.reference,
+      outcome,
+      orderUrl,
+      footer,
+    }),
+  );
+
+export const cadReadyMail = (deps: OrderMailDeps, order: OrderRow, cad: CadDesignRow) =>
   sendToCustomer(deps, order, "cad_ready", (firstName, orderUrl, footer) =>
     cadReadyEmail({
       firstName,
@@ -74,7 +98,7 @@ export const cadReadyMail = (deps: MailDeps, order: OrderRow, cad: CadDesignRow)
     }),
   );
 
-export const shippedMail = (deps: MailDeps, order: OrderRow) =>
+export const shippedMail = (deps: OrderMailDeps, order: OrderRow) =>
   sendToCustomer(deps, order, "status_change", (firstName, orderUrl, footer) =>
     shippedEmail({
       firstName,
@@ -85,4 +109,10 @@ export const shippedMail = (deps: MailDeps, order: OrderRow) =>
       orderUrl,
       footer,
     }),
+  );
+
+/** A jeweller's message in the order's conversation; the button opens the order page. */
+export const staffReplyMail = (deps: OrderMailDeps, order: OrderRow, reply: { senderName: string; text: string; attachments: number }) =>
+  sendToCustomer(deps, order, "staff_reply", (firstName, orderUrl, footer) =>
+    staffReplyEmail({ firstName, about: `order ${order.orderNumber}`, ...reply, conversationUrl: orderUrl, footer }),
   );

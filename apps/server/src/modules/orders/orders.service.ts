@@ -29,16 +29,16 @@ import type { Clock } from "../../lib/clock.ts";
 import type { LiveEvents } from "../../lib/live-events.ts";
 import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
-import type { Mailer } from "../../lib/mail.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
 import type { MessagesService } from "../messages/messages.service.ts";
 import type { NewNotice, NotificationsService } from "../notifications/notifications.service.ts";
 import { estimateInputOf } from "../pricing/pricing.engine.ts";
 import type { PricingService } from "../pricing/pricing.service.ts";
+import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import * as content from "./order-content.repository.ts";
-import { shippedMail, type EmailPreferences } from "./order-mails.ts";
+import { quoteExpiringMail, shippedMail, staffReplyMail } from "./order-mails.ts";
 import * as view from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrderRow } from "./orders.repository.ts";
@@ -54,9 +54,8 @@ export interface OrdersServiceDeps {
   clock: Clock;
   publicUrl: string;
   logger: FastifyBaseLogger;
-  mailer: Mailer;
-  /** Whether the customer wants the e-mail (Settings), and its unsubscribe links. */
-  preferences: EmailPreferences;
+  /** The customer e-mails (the settings module: skipped when turned off, with unsubscribe links). */
+  customerMail: CustomerMailService;
   pricing: PricingService;
   notifications: NotificationsService;
   uploads: UploadsService;
@@ -315,10 +314,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }
     const soon = new Date(now.getTime() + QUOTE_EXPIRY_NOTICE_HOURS * 60 * 60 * 1000);
     for (const quote of await repo.listQuotesExpiringBefore(db, now, soon, userId)) {
-      changed += await inTx(async (tx) => {
+      changed += await inTx(async (tx, later) => {
         if (!(await repo.claimExpiryNotice(tx, quote.id, now))) return 0;
         const order = await repo.findOrder(tx, quote.orderId);
         if (!order) return 0;
+        later(() => quoteExpiringMail(deps, order, quote));
         await notifications.notify(tx, [
           {
             userId: order.userId,
@@ -611,7 +611,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     /** A message in the order's conversation (with attachments already stored, from the messages module). */
     async comment(actor: Actor, orderId: string, text: string, attachmentIds: string[] = []): Promise<Comment> {
-      return inTx(async (tx) => {
+      return inTx(async (tx, later) => {
         const order = assertCanAccess(actor, await repo.findOrder(tx, orderId));
         const row = await deps.messages.appendToOrder(tx, order, actor, text, attachmentIds);
         const note = text || `Sent ${attachmentIds.length === 1 ? "a file" : `${attachmentIds.length} files`}.`;
@@ -637,6 +637,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           ]);
         }
         const [author] = await repo.findUsers(tx, [actor.id]);
+        if (actor.id !== order.userId) {
+          const senderName = author?.firstName.trim() || "Your jeweller";
+          later(() => staffReplyMail(deps, order, { senderName, text, attachments: attachmentIds.length }));
+        }
         return view.toCommentResponse(row, author);
       });
     },

@@ -6,6 +6,8 @@ import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { CustomerMailService } from "../settings/customer-mail.service.ts";
+import { paymentMail } from "./order-mails.ts";
 import { paymentDueOf, toPaymentResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrderRow, PaymentRow } from "./orders.repository.ts";
@@ -52,9 +54,12 @@ function decisionEntry(actor: Actor, order: OrderRow, payment: PaymentRow, statu
 export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;
+  publicUrl: string;
   orders: OrdersService;
   notifications: NotificationsService;
   audit: AuditService;
+  /** The receipt, or the reason a payment was not matched, by e-mail (unless turned off). */
+  customerMail: CustomerMailService;
   provider?: PaymentProvider;
 }) {
   const { db, clock, orders, notifications, audit } = deps;
@@ -130,7 +135,7 @@ export function createPaymentsService(deps: {
     /** Idempotent: confirming a confirmed payment answers it again and writes nothing. A confirmed advance approves the order. */
     async confirm(actor: Actor, paymentId: string): Promise<Payment> {
       assertStaff(actor);
-      return orders.inTx(async (tx) => {
+      return orders.inTx(async (tx, later) => {
         const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "confirmed") return toPaymentResponse(payment);
         if (payment.status === "rejected")
@@ -149,6 +154,7 @@ export function createPaymentsService(deps: {
           link: orderLink(order.id),
         };
         await notifications.notify(tx, [notice]);
+        later(() => paymentMail(deps, order, payment, { confirmed: true }));
         if (payment.kind === "advance" && order.status === "quoted") {
           await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, {
             note: "Advance confirmed.",
@@ -161,7 +167,7 @@ export function createPaymentsService(deps: {
 
     async reject(actor: Actor, paymentId: string, reason: string): Promise<Payment> {
       assertStaff(actor);
-      return orders.inTx(async (tx) => {
+      return orders.inTx(async (tx, later) => {
         const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "rejected") return toPaymentResponse(payment);
         if (payment.status === "confirmed") throw new ConflictError("This payment has already been confirmed; it cannot be rejected.");
@@ -180,6 +186,7 @@ export function createPaymentsService(deps: {
             link: orderLink(order.id),
           },
         ]);
+        later(() => paymentMail(deps, order, payment, { confirmed: false, reason }));
         return toPaymentResponse({ ...payment, status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });
       });
     },

@@ -7,12 +7,12 @@ import { assertCanAccess, assertStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import type { Mailer } from "../../lib/mail.ts";
 import { isPositive, sumMoney } from "../../lib/money.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
-import { quoteIssuedMail, type EmailPreferences } from "./order-mails.ts";
+import type { CustomerMailService } from "../settings/customer-mail.service.ts";
+import { quoteIssuedMail } from "./order-mails.ts";
 import { advanceOf, quoteStatusAt, statusLabel, toQuoteResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { QuoteRow } from "./orders.repository.ts";
@@ -28,9 +28,8 @@ export function createQuotesService(deps: {
   db: Db;
   clock: Clock;
   publicUrl: string;
-  mailer: Mailer;
-  /** Whether the customer wants the e-mail (Settings), and its unsubscribe links. */
-  preferences: EmailPreferences;
+  /** The customer e-mails (the settings module: skipped when turned off, with unsubscribe links). */
+  customerMail: CustomerMailService;
   orders: OrdersService;
   notifications: NotificationsService;
   audit: AuditService;

@@ -41,9 +41,9 @@ export async function upsertPreferences(
   }
 }
 
-export function findUserEmail(db: Db, userId: string): Promise<{ id: string; email: string } | undefined> {
+export function findUserEmail(db: Db, userId: string): Promise<{ id: string; email: string; firstName: string } | undefined> {
   return db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
