@@ -45,6 +45,7 @@ export async function issueQuote(t: TestApp, staff: string, orderId: string, bod
     },
   });
   if (res.statusCode !== 201) throw new Error(`quote failed: ${res.statusCode} ${res.body}`);
+  await t.services.orders.drain(); // its e-mail has gone, so a test counting mails starts after it
   return res.json<Quote>();
 }
 
@@ -88,7 +89,7 @@ export async function uploadCad(
   });
 }
 
-/** Walks an order from initiated to approved: quote, accept, declare and confirm the advance. */
+/** Walks an order from initiated to approved: quote, accept, declare and confirm the advance (its e-mails sent). */
 export async function toApproved(t: TestApp, staff: string, s: Submitted): Promise<Quote> {
   const quote = await issueQuote(t, staff, s.orderId);
   await post(t, s.customer.token, `/api/quotes/${quote.id}/accept/`);
@@ -96,5 +97,6 @@ export async function toApproved(t: TestApp, staff: string, s: Submitted): Promi
   if (declared.statusCode !== 201) throw new Error(`declare failed: ${declared.statusCode} ${declared.body}`);
   const confirmed = await post(t, staff, `/api/staff/payments/${declared.json<{ id: string }>().id}/confirm/`);
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  await t.services.orders.drain(); // the receipt has gone too
   return quote;
 }
