@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type
 import type { StaffInboxFilter } from "@atelier/contract";
 import { likePattern } from "../../db/query-helpers.ts";
 import type { Db } from "../../db/client.ts";
-import { conversationReads, conversations, orderComments, orders, users } from "../../db/schema/index.ts";
+import { cadDesigns, conversationReads, conversations, orderComments, orders, users } from "../../db/schema/index.ts";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof orderComments.$inferSelect;
@@ -192,6 +192,16 @@ export function findUsers(db: Db, ids: string[]): Promise<UserRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return Promise.resolve([]);
   return db.select().from(users).where(inArray(users.id, unique));
+}
+
+/** Who uploaded a CAD version of each of `orderIds`: the designers of those pieces. */
+export function listCadDesigners(db: Db, orderIds: string[]): Promise<{ orderId: string; userId: string }[]> {
+  const unique = [...new Set(orderIds)];
+  if (unique.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinct({ orderId: cadDesigns.orderId, userId: sql<string>`${cadDesigns.uploadedBy}` })
+    .from(cadDesigns)
+    .where(and(inArray(cadDesigns.orderId, unique), isNotNull(cadDesigns.uploadedBy)));
 }
 
 export async function countTickets(db: Db, userId: string): Promise<number> {

@@ -71,29 +71,49 @@ function nameOf(user: UserRow | undefined): string {
 }
 
 /**
- * The spec's sender roles: customers by name; staff labelled by role. There is no separate
- * designer role among staff accounts, so staff read "support" and admins "admin" (decision 007).
+ * The spec's sender roles: customers by name; staff labelled by role. In an order's conversation a
+ * staff member who uploaded one of its CAD versions is its "designer"; other staff read "support"
+ * and admins "admin" (decision 007). `designers` holds the designers of the conversation's order.
  */
-function senderRole(user: UserRow | undefined): Sender["role"] {
+function senderRole(user: UserRow | undefined, designers: ReadonlySet<string>): Sender["role"] {
   switch (user?.role) {
     case "admin":
       return "admin";
     case "staff":
-      return "support";
+      return designers.has(user.id) ? "designer" : "support";
     case "customer":
     case undefined:
       return "customer";
   }
 }
 
-function senderOf(user: UserRow | undefined, readerId: string): Sender {
+const NO_DESIGNERS: ReadonlySet<string> = new Set();
+
+function senderOf(user: UserRow | undefined, readerId: string, designers: ReadonlySet<string>): Sender {
   return {
     first_name: user?.firstName ?? "",
     last_name: user?.lastName ?? "",
     name: nameOf(user),
-    role: senderRole(user),
+    role: senderRole(user, designers),
     is_me: user?.id === readerId,
   };
+}
+
+/** The designers of one conversation's order (none for a ticket). */
+async function designersOf(from: Db, orderId: string | null): Promise<ReadonlySet<string>> {
+  if (!orderId) return NO_DESIGNERS;
+  return (await designersByOrder(from, [orderId])).get(orderId) ?? NO_DESIGNERS;
+}
+
+/** The designers of each order among `orderIds` (see `senderRole`). */
+async function designersByOrder(from: Db, orderIds: string[]): Promise<Map<string, Set<string>>> {
+  const byOrder = new Map<string, Set<string>>();
+  for (const { orderId, userId } of await repo.listCadDesigners(from, orderIds)) {
+    const set = byOrder.get(orderId) ?? new Set<string>();
+    set.add(userId);
+    byOrder.set(orderId, set);
+  }
+  return byOrder;
 }
 
 function toTicket(c: ConversationRow): Ticket | null {
@@ -116,7 +136,12 @@ const isUnread = (v: ConversationView, readerId: string) =>
 
 const isUnanswered = (c: ConversationRow) => c.lastMessageSeq !== null && c.lastMessageUserId === c.userId && c.status !== "closed";
 
-function toSummary(v: ConversationView, people: Map<string, UserRow>, readerId: string): ConversationSummary {
+function toSummary(
+  v: ConversationView,
+  people: Map<string, UserRow>,
+  readerId: string,
+  designers: ReadonlySet<string>,
+): ConversationSummary {
   const c = v.conversation;
   const customer = people.get(c.userId);
   return {
@@ -131,7 +156,7 @@ function toSummary(v: ConversationView, people: Map<string, UserRow>, readerId: 
         ? {
             preview: c.lastMessagePreview,
             created_at: c.lastMessageAt.toISOString(),
-            sender: senderOf(c.lastMessageUserId ? people.get(c.lastMessageUserId) : undefined, readerId),
+            sender: senderOf(c.lastMessageUserId ? people.get(c.lastMessageUserId) : undefined, readerId, designers),
             attachments: c.lastMessageAttachments,
           }
         : null,
@@ -212,7 +237,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     }
   }
 
-  async function toMessages(from: Db, rows: MessageRow[], readerId: string): Promise<Message[]> {
+  async function toMessages(from: Db, rows: MessageRow[], readerId: string, designers: ReadonlySet<string>): Promise<Message[]> {
     const [people, files] = await Promise.all([
       repo.findUsers(
         from,
@@ -235,7 +260,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       seq: r.seq,
       text: r.text,
       created_at: r.createdAt.toISOString(),
-      sender: senderOf(byId.get(r.userId), readerId),
+      sender: senderOf(byId.get(r.userId), readerId, designers),
       attachments: filesOf.get(r.id) ?? [],
     }));
   }
@@ -246,7 +271,13 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       views.flatMap((v) => [v.conversation.userId, ...(v.conversation.lastMessageUserId ? [v.conversation.lastMessageUserId] : [])]),
     );
     const byId = new Map(people.map((u) => [u.id, u]));
-    return views.map((v) => toSummary(v, byId, readerId));
+    const designers = await designersByOrder(
+      db,
+      views.flatMap((v) => v.conversation.orderId ?? []),
+    );
+    return views.map((v) =>
+      toSummary(v, byId, readerId, (v.conversation.orderId && designers.get(v.conversation.orderId)) || NO_DESIGNERS),
+    );
   }
 
   async function page(
@@ -301,14 +332,19 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         }
         return v;
       });
-      const [rows, reads] = await Promise.all([repo.listMessages(db, view.conversation.id), repo.listReads(db, view.conversation.id)]);
+      const orderId = view.conversation.orderId;
+      const [rows, reads, designers] = await Promise.all([
+        repo.listMessages(db, view.conversation.id),
+        repo.listReads(db, view.conversation.id),
+        designersOf(db, orderId),
+      ]);
       const [summary] = await summaries([view], actor.id);
       return {
         ...summary!,
-        messages: await toMessages(db, rows, actor.id),
+        messages: await toMessages(db, rows, actor.id, designers),
         reads: reads.map(({ read, user }) => ({
           name: nameOf(user),
-          role: senderRole(user),
+          role: senderRole(user, designers),
           is_customer: user.id === view.conversation.userId,
           is_me: user.id === actor.id,
           last_read_seq: read.lastReadSeq,
@@ -363,7 +399,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       }
       if (ticketReply) await mailTicketReply(ticketReply, actor, text, batch.uploadIds.length);
       const row = await repo.findMessage(db, messageId);
-      const [message] = await toMessages(db, row ? [row] : [], actor.id);
+      const [message] = await toMessages(db, row ? [row] : [], actor.id, await designersOf(db, view.conversation.orderId));
       if (!message) throw new Error("the message vanished");
       return message;
     },
@@ -433,7 +469,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       assertStaff(actor);
       return db.transaction(async (tx) => {
         const c = (await memberView(tx, actor, id, true)).conversation;
-        if (c.kind !== "ticket") throw new ConflictError("Only support tickets can be closed or reopened; an order's conversation stays open.");
+        if (c.kind !== "ticket")
+          throw new ConflictError("Only support tickets can be closed or reopened; an order's conversation stays open.");
         if (to === "closed" && c.status === "closed") throw new ConflictError(`Ticket ${c.ticketNumber} is already closed.`);
         if (to === "open" && c.status !== "closed") throw new ConflictError(`Ticket ${c.ticketNumber} is not closed.`);
         const now = clock.now();

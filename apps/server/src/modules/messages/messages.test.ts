@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../lib/mail.ts";
 import type { LiveEvent, LiveEvents } from "../../lib/live-events.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
-import { post, staffToken, submitDesign } from "../orders/test-support.ts";
+import { post, staffToken, submitDesign, toApproved, uploadCad } from "../orders/test-support.ts";
 import { jpeg, jpegWithGps, multipart, signUpCustomer, type Customer } from "../uploads/test-support.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -89,6 +89,32 @@ describe("order conversations", () => {
     // The staff reply is a notification for the customer.
     const notes = await get<{ results: { type: string }[] }>(s.customer.token, "/api/notifications/");
     expect(notes.body.results[0]!.type).toBe("staff_reply");
+  });
+
+  it("shows the staff member who made the order's CAD as its designer, there and only there", async () => {
+    const s = await submitDesign(t);
+    await toApproved(t, staff, s);
+    const designer = await staffToken(t);
+    expect((await uploadCad(t, designer, s.orderId)).statusCode).toBe(201);
+    const say = (token: string, id: string, text: string) => authedInject(t, token, { method: "POST", url: `/api/messages/${id}/`, payload: { text } });
+
+    const fromDesigner = await say(designer, s.orderId, "Version 1 has a cathedral setting.");
+    expect(fromDesigner.json<Message>().sender.role).toBe("designer");
+    expect((await say(staff, s.orderId, "And it ships insured.")).json<Message>().sender.role).toBe("support");
+    await say(designer, s.orderId, "Tell me what to change.");
+    const thread = await get<Conversation>(s.customer.token, `/api/messages/${s.orderId}/`);
+    expect(thread.body.messages.map((m) => m.sender.role)).toEqual(["designer", "support", "designer"]);
+    const list = await get<Paginated<ConversationSummary>>(s.customer.token, "/api/messages/");
+    expect(list.body.results.find((c) => c.id === s.orderId)?.last_message?.sender.role).toBe("designer");
+    // Staff's view of the read marks labels the designer the same way.
+    const staffThread = await get<Conversation>(designer, `/api/messages/${s.orderId}/`);
+    expect(staffThread.body.reads.find((r) => r.is_me)?.role).toBe("designer");
+
+    // On a support request, or another customer's order, the same person is support.
+    const ticket = await openTicket(s.customer);
+    expect((await say(designer, ticket.id, "Happy to help.")).json<Message>().sender.role).toBe("support");
+    const other = await submitDesign(t);
+    expect((await say(designer, other.orderId, "Hello.")).json<Message>().sender.role).toBe("support");
   });
 
   it("lists only conversations with messages, with the last message's preview and sender, and searches", async () => {
