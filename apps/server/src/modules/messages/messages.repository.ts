@@ -194,6 +194,28 @@ export function findUsers(db: Db, ids: string[]): Promise<UserRow[]> {
   return db.select().from(users).where(inArray(users.id, unique));
 }
 
+/**
+ * Whether the customer has a message from someone else in the conversation, written after `since`
+ * and before message `beforeSeq`, that they have not read yet.
+ */
+export async function hasUnreadFromOthers(db: Db, conversationId: string, customerId: string, beforeSeq: number, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ seq: orderComments.seq })
+    .from(orderComments)
+    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, orderComments.conversationId), eq(conversationReads.userId, customerId)))
+    .where(
+      and(
+        eq(orderComments.conversationId, conversationId),
+        ne(orderComments.userId, customerId),
+        sql`${orderComments.seq} < ${beforeSeq}`,
+        sql`${orderComments.seq} > coalesce(${conversationReads.lastReadSeq}, 0)`,
+        sql`${orderComments.createdAt} > ${since}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Who uploaded a CAD version of each of `orderIds`: the designers of those pieces. */
 export function listCadDesigners(db: Db, orderIds: string[]): Promise<{ orderId: string; userId: string }[]> {
   const unique = [...new Set(orderIds)];

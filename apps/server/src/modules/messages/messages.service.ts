@@ -60,6 +60,9 @@ export interface OrderRef {
   orderNumber: string;
 }
 
+/** A reply is e-mailed unless the customer already has an unread one from the last hour in the thread. */
+const REPLY_EMAIL_QUIET_MS = 60 * 60 * 1000;
+
 const PREVIEW_LENGTH = 200;
 const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text);
 const conversationLink = (id: string) => `/dashboard/messages/${id}`;
@@ -216,6 +219,17 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return row;
   }
 
+  /**
+   * Whether a staff message (`message`, just written in `tx`) should be e-mailed to the customer:
+   * not when an earlier reply of the last hour is still unread, so a few messages in a row make
+   * one e-mail, and the next one goes once the customer has read them or an hour has passed.
+   */
+  async function replyEmailDue(tx: Db, message: MessageRow, customerId: string): Promise<boolean> {
+    if (!message.conversationId) return true;
+    const since = new Date(clock.now().getTime() - REPLY_EMAIL_QUIET_MS);
+    return !(await repo.hasUnreadFromOthers(tx, message.conversationId, customerId, message.seq, since));
+  }
+
   /** A jeweller's reply on a ticket, e-mailed after it committed; a mail failure does not undo the reply. */
   async function mailTicketReply(c: ConversationRow, actor: Actor, text: string, attachments: number): Promise<void> {
     const [sender] = await repo.findUsers(db, [actor.id]);
@@ -303,6 +317,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       return writeMessage(tx, view.conversation, actor, text, attachmentIds);
     },
 
+    replyEmailDue,
+
     /** The reader's conversations (a customer's own; staff see every one), newest first. */
     list(actor: Actor, query: { page: number; search?: string | undefined }) {
       const filter = { customerId: isStaff(actor) ? undefined : actor.id, search: query.search || undefined };
@@ -388,7 +404,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
                 targetLabel: locked.ticketNumber ?? locked.subject,
                 after: { message_id: row.id, text },
               });
-              ticketReply = locked;
+              if (await replyEmailDue(tx, row, locked.userId)) ticketReply = locked;
             }
             return row.id;
           });

@@ -637,7 +637,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           ]);
         }
         const [author] = await repo.findUsers(tx, [actor.id]);
-        if (actor.id !== order.userId) {
+        if (actor.id !== order.userId && (await deps.messages.replyEmailDue(tx, row, order.userId))) {
           const senderName = author?.firstName.trim() || "Your jeweller";
           later(() => staffReplyMail(deps, order, { senderName, text, attachments: attachmentIds.length }));
         }

@@ -157,6 +157,29 @@ describe("reply e-mails", () => {
     expect(unsubscribeTypeOf(mail!)).toBe("staff_reply");
   });
 
+  it("a few replies in a row make one e-mail; the next goes once the customer has read them, or after an hour", async () => {
+    const c = await customer();
+    const s = await submitDesign(t, c);
+    const say = (text: string) => post(t, staff, `/api/orders/${s.orderId}/comments/`, { text });
+    const replyMailsSince = async (from: number) =>
+      (await mailsTo(c.email, from)).filter((m) => m.subject.startsWith("New reply on")).length;
+    const before = t.mailer.sent.length;
+    await say("The first sketch is ready.");
+    await say("I added a second option.");
+    await say("And a third.");
+    expect(await replyMailsSince(before)).toBe(1);
+
+    // The customer opens the thread: the next reply is e-mailed again.
+    expect((await authedInject(t, c.token, { method: "GET", url: `/api/messages/${s.orderId}/` })).statusCode).toBe(200);
+    await say("Thank you for reading; one more thing.");
+    expect(await replyMailsSince(before)).toBe(2);
+
+    // Unread, but more than an hour later: e-mailed again.
+    t.clock.advance(61 * 60 * 1000);
+    await say("A reminder about the sketches.");
+    expect(await replyMailsSince(before)).toBe(3);
+  });
+
   it("are not sent once reply e-mails are off, on orders or tickets", async () => {
     const c = await customer();
     const s = await submitDesign(t, c);
