@@ -143,10 +143,17 @@ test("customer and staff exchange messages with an attachment; dots appear and c
   await expect(customer.getByText("Noted; we will match its width.")).toBeVisible();
   await expect(customer.getByTestId("message")).toHaveCount(5);
 
-  // The order's Comments tab shows the same conversation.
+  // The order's Comments tab shows the same conversation, and reading a reply there clears the dot.
   await customer.goto(`/dashboard/orders/${orderId}`);
+  await staff.getByLabel("Reply to the customer").fill("The wax model is ready too.");
+  await staff.getByRole("button", { name: "Send Message" }).click();
+  await eventually(customer, async () => {
+    await expect(customer.getByTestId("message-dot")).toBeVisible({ timeout: 2000 });
+  });
   await customer.getByRole("tab", { name: /Comments/ }).click();
   await expect(customer.getByText("We will draw a 1.5 mm halo")).toBeVisible();
+  await expect(customer.getByText("The wax model is ready too.")).toBeVisible();
+  await expect(customer.getByTestId("message-dot")).toHaveCount(0);
 
   // ---- a support ticket ----
   await customer.goto("/dashboard/support");

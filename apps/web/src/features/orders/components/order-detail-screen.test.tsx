@@ -115,6 +115,27 @@ describe("Order detail", () => {
     expect(box).toHaveValue("");
   });
 
+  it("opening the Comments tab reads the order's conversation (the message dot clears), and only then", async () => {
+    const order = makeOrder({ comments: [{ id: "m1", text: "Version 2 is up.", created_at: ago(600_000), user: { first_name: "Priya", last_name: "", role: "staff" } }] });
+    const calls = serve(order);
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole("tab", { name: /Comments/ });
+    const reads = () => calls.filter((c) => c.url === "/api/messages/o1/" && (c.init.method ?? "GET") === "GET");
+    expect(reads()).toHaveLength(0);
+    await user.click(screen.getByRole("tab", { name: /Comments/ }));
+    await waitFor(() => expect(reads()).toHaveLength(1));
+  });
+
+  it("an order without comments has no conversation to read", async () => {
+    const calls = serve(makeOrder());
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /Comments/ }));
+    expect(await screen.findByText("No comments yet. Start the conversation!")).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith("/api/messages/"))).toBe(false);
+  });
+
   it("says when a comment fails", async () => {
     serve(makeOrder(), () => ({ status: 500, body: null }));
     const user = userEvent.setup();
