@@ -4,7 +4,9 @@ import { SMTPServer } from "smtp-server";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../lib/mail.ts";
-import type { LiveEvent, LiveEvents } from "../../lib/live-events.ts";
+import { asc, gt, max } from "drizzle-orm";
+import { liveEvents } from "../../db/schema/index.ts";
+import type { LiveEvent } from "../../lib/live-events.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { post, staffToken, submitDesign, toApproved, uploadCad } from "../orders/test-support.ts";
 import { jpeg, jpegWithGps, multipart, signUpCustomer, type Customer } from "../uploads/test-support.ts";
@@ -15,8 +17,6 @@ let t: TestApp;
 let staff: string;
 const received: { to: string[]; raw: string }[] = [];
 let smtp: SMTPServer;
-const published: LiveEvent[] = [];
-let originalPublish: LiveEvents["publish"];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -35,16 +35,9 @@ beforeAll(async () => {
   const port = (smtp.server.address() as { port: number }).port;
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Atelier <no-reply@atelier.test>", mailDir: "/nonexistent", logger: pino({ level: "silent" }) });
   t = await buildTestApp({ mailer });
-  // Record what the service publishes (the events module is wired elsewhere); restored after.
-  originalPublish = t.services.live.publish.bind(t.services.live);
-  t.services.live.publish = (_tx, events) => {
-    published.push(...events);
-    return Promise.resolve();
-  };
   staff = await staffToken(t);
 });
 afterAll(async () => {
-  t.services.live.publish = originalPublish;
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
@@ -58,6 +51,18 @@ async function sendFiles(token: string, id: string, text: string, files: { filen
     ...files.map((f) => ({ name: "files", filename: f.filename, data: f.data, contentType: f.contentType ?? "application/octet-stream" })),
   ]);
   return authedInject(t, token, { method: "POST", url: `/api/messages/${id}/`, payload: body.payload, headers: body.headers });
+}
+
+/** The newest live event's id: what open pages have been sent so far. */
+async function lastEventId(): Promise<number> {
+  const [row] = await t.database.db.select({ id: max(liveEvents.id) }).from(liveEvents);
+  return row?.id ?? 0;
+}
+
+/** The live events committed after event `after`, as open pages receive them. */
+async function eventsSince(after: number): Promise<LiveEvent[]> {
+  const rows = await t.database.db.select().from(liveEvents).where(gt(liveEvents.id, after)).orderBy(asc(liveEvents.id));
+  return rows.map((r) => ({ kind: r.kind, userIds: r.userIds, staff: r.staff, data: r.data }));
 }
 
 async function openTicket(c: Customer, subject = "Resizing my ring") {
@@ -225,14 +230,14 @@ describe("unread state", () => {
     const inbox = await get<Paginated<ConversationSummary>>(staff, "/api/staff/messages/");
     expect(inbox.body.results.find((r) => r.id === ticket.id)).toMatchObject({ unread: true, unanswered: true });
 
-    published.length = 0;
+    const beforeOpening = await lastEventId();
     await get(staff, `/api/messages/${ticket.id}/`); // staff open it
     expect(await unread(staff)).toBe(staffBefore - 1);
-    expect(published.some((e) => e.kind === "unread")).toBe(true);
+    expect((await eventsSince(beforeOpening)).some((e) => e.kind === "unread")).toBe(true);
 
-    published.length = 0;
+    const beforeReply = await lastEventId();
     await authedInject(t, staff, { method: "POST", url: `/api/messages/${ticket.id}/`, payload: { text: "We can, free of charge." } });
-    expect(published).toEqual(
+    expect(await eventsSince(beforeReply)).toEqual(
       expect.arrayContaining([
         { kind: "message", userIds: [c.id], staff: true, data: { conversation_id: ticket.id, order_id: null } },
         expect.objectContaining({ kind: "unread", userIds: [c.id] }),
