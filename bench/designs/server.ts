@@ -4,7 +4,7 @@
  * sends it a few commands over IPC (seed rows, report memory, explain a query).
  */
 import crypto from "node:crypto";
-import { openBenchServer } from "../lib/bench-server.ts";
+import { openBenchServer, serveBenchCommands } from "../lib/bench-server.ts";
 import { eq, sql } from "drizzle-orm";
 import { designs, designStones, uploads, users } from "../../apps/server/src/db/schema/index.ts";
 
@@ -16,7 +16,6 @@ export type Command =
   | { cmd: "stop" };
 
 const server = await openBenchServer({ dbPrefix: "bench" });
-const { port } = server;
 
 const db = server.db;
 const startupRss = process.memoryUsage.rss();
@@ -127,40 +126,20 @@ async function explain(userId: string): Promise<string[]> {
   });
 }
 
-process.on("message", (message: Command) => {
-  const reply = (value: unknown) => process.send?.(value);
-  void (async () => {
-    try {
-      switch (message.cmd) {
-        case "memory": {
-          const usage = process.resourceUsage();
-          reply({
-            rssMb: mb(process.memoryUsage.rss()),
-            peakRssMb: mb(usage.maxRSS * 1024),
-            sampledPeakMb: mb(sampledPeak),
-            startupRssMb: mb(startupRss),
-          });
-          break;
-        }
-        case "memory-reset":
-          sampledPeak = process.memoryUsage.rss();
-          reply({ ok: true });
-          break;
-        case "seed":
-          reply(await seed(message));
-          break;
-        case "explain":
-          reply(await explain(message.userId));
-          break;
-        case "stop":
-          await server.close();
-          reply({ stopped: true });
-          process.exit(0);
-      }
-    } catch (err) {
-      reply({ error: err instanceof Error ? err.stack : String(err) });
-    }
-  })();
+serveBenchCommands<Command>(server, {
+  memory: () => {
+    const usage = process.resourceUsage();
+    return {
+      rssMb: mb(process.memoryUsage.rss()),
+      peakRssMb: mb(usage.maxRSS * 1024),
+      sampledPeakMb: mb(sampledPeak),
+      startupRssMb: mb(startupRss),
+    };
+  },
+  "memory-reset": () => {
+    sampledPeak = process.memoryUsage.rss();
+    return { ok: true };
+  },
+  seed: (message) => seed(message),
+  explain: (message) => explain(message.userId),
 });
-
-process.send?.({ ready: true, port });

@@ -58,3 +58,35 @@ export async function openBenchServer(options: { dbPrefix: string; env?: Record<
     },
   };
 }
+
+type BenchServer = { port: number; close(): Promise<void> };
+
+/** One handler per command the parent may send, each answering that command's message. */
+export type BenchHandlers<C extends { cmd: string }> = {
+  [K in Exclude<C["cmd"], "stop">]: (message: Extract<C, { cmd: K }>) => unknown;
+};
+
+/**
+ * The child's side of the conversation with its bench: answers each command (`{cmd, …}`) with its
+ * handler's result, or `{error}` when the handler throws; `{cmd: "stop"}` closes the server and
+ * exits. Then tells the parent it is ready, with its port.
+ */
+export function serveBenchCommands<C extends { cmd: string }>(server: BenchServer, handlers: BenchHandlers<C>): void {
+  process.on("message", (message: C) => {
+    const reply = (value: unknown) => process.send?.(value);
+    void (async () => {
+      try {
+        if (message.cmd === "stop") {
+          await server.close();
+          reply({ stopped: true });
+          process.exit(0);
+        }
+        const handler = handlers[message.cmd as Exclude<C["cmd"], "stop">] as (m: C) => unknown;
+        reply(await handler(message));
+      } catch (err) {
+        reply({ error: err instanceof Error ? err.stack : String(err) });
+      }
+    })();
+  });
+  process.send?.({ ready: true, port: server.port });
+}

@@ -5,7 +5,7 @@
  * IPC: seed filler rows through the server's own connection (PGlite allows one process per
  * folder), explain the queries behind the three measured endpoints, stop.
  */
-import { openBenchServer } from "../lib/bench-server.ts";
+import { openBenchServer, serveBenchCommands } from "../lib/bench-server.ts";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import * as notifications from "../../apps/server/src/modules/notifications/notifications.repository.ts";
 import * as orders from "../../apps/server/src/modules/orders/orders.repository.ts";
@@ -32,7 +32,6 @@ export interface Plan {
 
 // One customer sends a few hundred requests a minute: the throttles must not answer them.
 const server = await openBenchServer({ dbPrefix: "bench_orders", env: { RATE_LIMIT_SCALE: "10000" } });
-const { port } = server;
 const db = server.db;
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -187,26 +186,7 @@ async function explain(userId: string, orderId: string): Promise<Plan[]> {
   return plans;
 }
 
-process.on("message", (message: Command) => {
-  const reply = (value: unknown) => process.send?.(value);
-  void (async () => {
-    try {
-      switch (message.cmd) {
-        case "seed":
-          reply(await seed(message));
-          break;
-        case "explain":
-          reply(await explain(message.userId, message.orderId));
-          break;
-        case "stop":
-          await server.close();
-          reply({ stopped: true });
-          process.exit(0);
-      }
-    } catch (err) {
-      reply({ error: err instanceof Error ? err.stack : String(err) });
-    }
-  })();
+serveBenchCommands<Command>(server, {
+  seed: (message) => seed(message),
+  explain: (message) => explain(message.userId, message.orderId),
 });
-
-process.send?.({ ready: true, port });

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { searchTerms } from "@atelier/contract";
-import { openBenchServer } from "../lib/bench-server.ts";
+import { openBenchServer, serveBenchCommands } from "../lib/bench-server.ts";
 
 export type Command =
   | { cmd: "seed"; designs: number; perUser: number }
@@ -22,7 +22,7 @@ export interface Seeded {
 }
 
 const server = await openBenchServer({ dbPrefix: "bench_search", env: { RATE_LIMIT_SCALE: "10000" } });
-const { port, db } = server;
+const { db } = server;
 
 type Rows = { rows: Record<string, unknown>[] };
 const count = async (table: string) => {
@@ -154,30 +154,11 @@ async function explain(userId: string | null, q: string): Promise<string[]> {
   return (result as Rows).rows.map((r) => String(Object.values(r)[0]));
 }
 
-process.on("message", (message: Command) => {
-  const reply = (value: unknown) => process.send?.(value);
-  void (async () => {
-    try {
-      switch (message.cmd) {
-        case "seed":
-          reply(await seed(message));
-          break;
-        case "promote":
-          await db.execute(sql`update users set role = 'staff' where email = ${message.email}`);
-          reply({ ok: true });
-          break;
-        case "explain":
-          reply(await explain(message.userId, message.q));
-          break;
-        case "stop":
-          await server.close();
-          reply({ stopped: true });
-          process.exit(0);
-      }
-    } catch (err) {
-      reply({ error: err instanceof Error ? err.stack : String(err) });
-    }
-  })();
+serveBenchCommands<Command>(server, {
+  seed: (message) => seed(message),
+  promote: async (message) => {
+    await db.execute(sql`update users set role = 'staff' where email = ${message.email}`);
+    return { ok: true };
+  },
+  explain: (message) => explain(message.userId, message.q),
 });
-
-process.send?.({ ready: true, port });
