@@ -13,9 +13,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
+import { useMarkConversationRead } from "@/lib/mark-conversation-read";
 import { formatDateTime, formatFileSize, formatRelative } from "@/lib/format";
 import { useAddComment } from "../api/add-comment";
-import { useMarkCommentsRead } from "../api/mark-comments-read";
 import { useApproveCadDesign } from "../api/approve-cad-design";
 import { OrderCertificates } from "./order-certificates";
 import { TONE_DOT } from "./order-parts";
@@ -230,7 +230,7 @@ function CommentsTab({ order }: { order: Order }) {
   const id = useId();
   const [text, setText] = useState("");
   const add = useAddComment();
-  useMarkCommentsRead(order.id, order.comments.at(-1)?.id);
+  useMarkConversationRead(order.id, order.comments.at(-1)?.id);
   const blank = text.trim() === "";
 
   function onSubmit(e: FormEvent) {

@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatDateTime, formatRelative } from "@/lib/format";
+import { useMarkConversationRead } from "@/lib/mark-conversation-read";
 import { useStaffReply } from "../api/actions";
 import { Panel } from "./panel";
 
@@ -32,6 +33,8 @@ export function CommentsPanel({ order }: { order: Order }) {
   const [error, setError] = useState<string | undefined>();
   const reply = useStaffReply(order.id);
   const comments = [...order.comments].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  // The workbench shows the whole conversation: opening it reads it (the inbox's dot clears).
+  useMarkConversationRead(order.id, comments.at(-1)?.id);
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -45,6 +45,22 @@ describe("order workbench", () => {
 describe("quote builder", () => {
   beforeEach(() => localStorage.setItem("authToken", "tok"));
 
+  it("reads the order's conversation when it has messages, so the inbox's dot clears", async () => {
+    const comment = {
+      id: "m1",
+      text: "Can it be rose gold?",
+      created_at: new Date().toISOString(),
+      user: { first_name: "Asha", last_name: "Rao", role: "customer" as const },
+    };
+    const calls = renderWorkbench(makeOrder({ comments: [comment] }), (url) =>
+      url.endsWith("/api/messages/o1/") ? { status: 200, body: {} } : undefined,
+    );
+    expect(await screen.findByText("Can it be rose gold?")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith("/api/messages/o1/") && (c.init.method ?? "GET") === "GET")).toHaveLength(1),
+    );
+  });
+
   it("starts from the estimate's lines and totals them live as lines change", async () => {
     renderWorkbench(makeOrder());
     const lines = await screen.findAllByTestId("quote-line");
