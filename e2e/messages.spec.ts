@@ -124,6 +124,8 @@ test("customer and staff exchange messages with an attachment; dots appear and c
 
   // Staff see that the customer has read their reply.
   await staff.getByTestId("conversation-row").filter({ hasText: orderNumber }).getByRole("link").click();
+  // The link navigates in the page; a reload before the address changed would reload the inbox.
+  await staff.waitForURL(`**/staff/messages/${orderId}`);
   await eventually(staff, async () => {
     await expect(staff.getByTestId("seen-marker")).toHaveText(/Seen by the customer/, { timeout: 2000 });
   });
