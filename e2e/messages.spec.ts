@@ -161,18 +161,20 @@ test("customer and staff exchange messages with an attachment; dots appear and c
   await customer.goto("/dashboard/support");
   await customer.getByRole("button", { name: "Send Message" }).click();
   await expect(customer.getByTestId("support-required")).toHaveText("Please fill out all required fields.");
-  await customer.getByRole("textbox", { name: /^Subject/ }).fill("Engraving inside the band");
+  // Unique per run, so the staff inbox finds this ticket even when earlier runs left theirs.
+  const subject = `Engraving inside the band (${orderNumber})`;
+  await customer.getByRole("textbox", { name: /^Subject/ }).fill(subject);
   await customer.getByRole("combobox", { name: /^Category/ }).selectOption({ label: "Design and CAD" });
   await customer.getByRole("textbox", { name: /^Message/ }).fill("Can you engrave our wedding date inside the band?");
   await customer.getByRole("button", { name: "Send Message" }).click();
-  const ticketRow = customer.getByTestId("ticket-row").filter({ hasText: "Engraving inside the band" });
+  const ticketRow = customer.getByTestId("ticket-row").filter({ hasText: subject });
   await expect(ticketRow).toContainText(/ST-\d{4}-\d{6}/);
   await expect(ticketRow).toContainText("Open");
   await expectNoSeriousAxe(customer, "support");
   await shoot(customer, "support");
 
   await staff.goto("/staff/messages?filter=tickets");
-  const ticketInInbox = staff.getByTestId("conversation-row").filter({ hasText: "Engraving inside the band" });
+  const ticketInInbox = staff.getByTestId("conversation-row").filter({ hasText: subject });
   await ticketInInbox.getByRole("link").click();
   await staff.getByLabel("Reply to the customer").fill("Yes, up to 20 characters, free of charge.");
   await staff.getByRole("button", { name: "Send Message" }).click();
@@ -182,7 +184,7 @@ test("customer and staff exchange messages with an attachment; dots appear and c
   await shoot(staff, "staff-thread");
 
   await eventually(customer, async () => {
-    await expect(customer.getByTestId("ticket-row").filter({ hasText: "Engraving inside the band" })).toContainText("Closed", { timeout: 2000 });
+    await expect(customer.getByTestId("ticket-row").filter({ hasText: subject })).toContainText("Closed", { timeout: 2000 });
   });
   await expect(customer.getByTestId("message-dot")).toBeVisible();
 
