@@ -1,37 +1,6 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { SCREENSHOT_DIR, STAFF_EMAIL, STAFF_PASSWORD, expectNoSeriousAxe, signInAsNewCustomer } from "./support";
-
-const DATA_DIR = process.env.E2E_DATA_DIR ?? "";
-
-/**
- * A mail file read as a person would: its header block unfolded and left as sent (headers are
- * not quoted-printable, so "token=39…" must stay as it is), its body with quoted-printable undone.
- */
-function readMail(raw: string): string {
-  const end = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, end).replace(/\r?\n[ \t]+/g, " ");
-  const bytes = raw
-    .slice(end)
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return `${headers}\n${Buffer.from(bytes, "latin1").toString("utf8")}`;
-}
-
-/** The newest .eml written to `to` whose text matches `pattern`. */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(DATA_DIR, "mail");
-  for (let i = 0; i < 50; i++) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
-    for (const f of files) {
-      const mail = readMail(await fs.readFile(path.join(dir, f), "utf8"));
-      if (mail.includes(`To: ${to}`) && pattern.test(mail)) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
+import { SCREENSHOT_DIR, STAFF_EMAIL, STAFF_PASSWORD, expectNoSeriousAxe, findMail, signInAsNewCustomer } from "./support";
 
 async function quoteForNewDesign(request: APIRequestContext, customerToken: string) {
   const created = await request.post("/api/designs/", {
@@ -81,7 +50,7 @@ test("the user menu opens Settings; a preference switched off stays off after a 
 test("an e-mail's unsubscribe link works without signing in, and Settings shows it off", async ({ page, browser, request }) => {
   const customer = await signInAsNewCustomer(page, request);
   const order = await quoteForNewDesign(request, customer.token);
-  const mail = await mailTo(customer.email, new RegExp(order.order_number));
+  const mail = await findMail(`To: ${customer.email}`, order.order_number);
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   expect(mail).toMatch(/^List-Unsubscribe:\s*<http:\/\/[^>]+\/api\/unsubscribe\/\?token=[0-9a-f-]{36}\.quote_issued\.[\w-]+>/m);
   expect(mail).toContain("Unsubscribe from quote e-mails");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectNoSeriousAxe, latestMail, PASSWORD, signIn, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectNoSeriousAxe, findMail, PASSWORD, signIn, STAFF_EMAIL, STAFF_PASSWORD, uniqueEmail } from "./support.ts";
 
 /**
  * The staff console's administration: an admin invites a staff member who sets a password from
@@ -31,18 +31,9 @@ async function registerCustomer(request: APIRequestContext, prefix: string) {
   return { email, id: user.id, token };
 }
 
-/** The welcome e-mail's set-password link for `email` (quoted-printable undone). */
+/** The welcome e-mail's set-password link for `email`. */
 async function welcomeLink(email: string): Promise<string> {
-  let mail = "";
-  await expect
-    .poll(
-      async () => {
-        mail = (await latestMail().catch(() => "")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        return mail.includes(email) && mail.includes("/reset-password/");
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  const mail = await findMail(`To: ${email}`, "?welcome=1");
   const link = /https?:\/\/[^\s"<>]+\/reset-password\/[\w-]+\/[\w-]+\?welcome=1/.exec(mail)?.[0];
   expect(link, "the welcome e-mail carries a set-password link").toBeTruthy();
   return link!;

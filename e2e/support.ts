@@ -60,13 +60,37 @@ export async function expectNoSeriousAxe(page: Page, label: string): Promise<voi
   expect(summary, `${label}: ${summary.join("\n")}`).toEqual([]);
 }
 
-/** The newest e-mail written to DATA_DIR/mail (the server runs without SMTP in e2e). */
-export async function latestMail(dataDir = DATA_DIR): Promise<string> {
-  const dir = path.join(dataDir, "mail");
-  const files = (await fs.readdir(dir)).filter((f) => f.endsWith(".eml")).sort();
-  const last = files.at(-1);
-  if (!last) throw new Error("no mail written");
-  return fs.readFile(path.join(dir, last), "utf8");
+/**
+ * A mail file read as a person would: its header block unfolded and left as sent (headers are not
+ * quoted-printable, so "token=39…" stays as it is), its body with quoted-printable undone.
+ */
+function readMail(raw: string): string {
+  const end = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, end).replace(/\r?\n[ \t]+/g, " ");
+  const bytes = raw
+    .slice(end)
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return `${headers}\n${Buffer.from(bytes, "latin1").toString("utf8")}`;
+}
+
+/**
+ * The newest e-mail written to DATA_DIR/mail (the server runs without SMTP in e2e) that contains
+ * every one of `needles`, decoded; waits up to 10 s for it. Searching, not taking the newest file,
+ * keeps a journey from reading an e-mail another step sent a moment later.
+ */
+export async function findMail(...needles: (string | RegExp)[]): Promise<string> {
+  const dir = path.join(DATA_DIR, "mail");
+  const matches = (mail: string) => needles.every((n) => (typeof n === "string" ? mail.includes(n) : n.test(mail)));
+  for (let i = 0; i < 50; i++) {
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
+    for (const f of files) {
+      const mail = readMail(await fs.readFile(path.join(dir, f), "utf8"));
+      if (matches(mail)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail containing ${needles.join(" and ")}`);
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "screenshots");
