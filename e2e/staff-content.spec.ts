@@ -78,7 +78,8 @@ test("staff add, edit, move, hide and delete a gallery post, and the public gall
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, request, STAFF_EMAIL, STAFF_PASSWORD);
-  const name = `Nandini ${Date.now().toString(36)}`;
+  // Unique per run; the initial keeps the console's possessive "…'s" whatever the random part ends with.
+  const name = `Nandini ${Date.now().toString(36)} R.`;
   const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 196, g: 164, b: 112 } } })
     .jpeg()
     .toBuffer();

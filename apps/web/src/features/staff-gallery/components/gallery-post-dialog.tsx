@@ -7,6 +7,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { useSaveGalleryPost, type GalleryPostValues } from "../api/save-gallery-post";
 import { checkGalleryForm, NAME_MAX, QUOTE_MAX, serverErrors, valuesOf, type GalleryFormErrors } from "../utils/gallery-form";
+import { possessive } from "../utils/possessive";
 import { PhotoPicker } from "./photo-picker";
 import { InlineAlert } from "@/components/ui/states";
 
@@ -76,7 +77,7 @@ function GalleryPostForm({
         onSuccess: (saved) => {
           toast(
             editing
-              ? { title: "Post saved", description: `${saved.customer_name}'s post is updated.` }
+              ? { title: "Post saved", description: `${possessive(saved.customer_name)} post is updated.` }
               : {
                   title: "Post added",
                   description: saved.published ? "It comes first in the public gallery." : "It is hidden until you show it.",

@@ -16,6 +16,7 @@ import { useReorderGalleryPosts } from "../api/reorder-gallery-posts";
 import { useDeleteGalleryPost, useSetGalleryPostPublished } from "../api/save-gallery-post";
 import { movePost } from "../utils/gallery-form";
 import { GalleryPostDialog } from "./gallery-post-dialog";
+import { possessive } from "../utils/possessive";
 
 type Direction = "up" | "down";
 
@@ -24,8 +25,6 @@ function formatDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? date : new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }).format(d);
 }
-
-const possessive = (name: string) => `${name}${name.endsWith("s") ? "'" : "'s"}`;
 
 /**
  * The staff gallery (/staff/gallery): every post, hidden ones too, in the order visitors see them;
