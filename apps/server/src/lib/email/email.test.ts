@@ -180,6 +180,10 @@ describe("staffReplyEmail", () => {
     expect((await staffReplyEmail({ ...input, text: "", attachments: 1 })).text).toContain("and sent you a file.");
   });
 
+  it("names an unnamed jeweller 'Your jeweller'", async () => {
+    expect((await staffReplyEmail({ ...input, senderName: "  " })).text).toContain("Your jeweller has replied on order JW-2026-000126.");
+  });
+
   it("escapes the message and the sender's name", async () => {
     expectEscaped(await staffReplyEmail({ ...input, text: EVIL, senderName: EVIL }));
   });

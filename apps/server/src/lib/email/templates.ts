@@ -241,7 +241,7 @@ export interface StaffReplyEmailInput {
   firstName: string;
   /** "order JW-2026-000015" or "request ST-2026-000003": what the conversation is about. */
   about: string;
-  /** The jeweller's name as the customer sees it. */
+  /** The jeweller's first name; empty reads "Your jeweller". */
   senderName: string;
   /** The reply, quoted; may be empty when only files were sent. */
   text: string;
@@ -255,18 +255,19 @@ export interface StaffReplyEmailInput {
 /** A jeweller answered the customer, on an order or a support request. */
 export function staffReplyEmail(input: StaffReplyEmailInput): Promise<RenderedEmail> {
   const files = input.attachments === 0 ? "" : input.attachments === 1 ? "a file" : `${input.attachments} files`;
+  const sender = input.senderName.trim() || "Your jeweller";
   return renderParts(
     `New reply on ${input.about}`,
     h(
       EmailLayout,
       {
         heading: "The atelier has replied",
-        preview: input.text ? `${input.senderName}: ${input.text.slice(0, 120)}` : `${input.senderName} sent you ${files}.`,
+        preview: input.text ? `${sender}: ${input.text.slice(0, 120)}` : `${sender} sent you ${files}.`,
         action: { label: "Read and reply", url: input.conversationUrl },
         footer: input.footer,
       },
       Paragraph(greeting(input.firstName)),
-      Paragraph(input.senderName, " has replied on ", NoWrap(input.about), files ? ` and sent you ${files}.` : "."),
+      Paragraph(sender, " has replied on ", NoWrap(input.about), files ? ` and sent you ${files}.` : "."),
       QuotedText("Their message", input.text),
       Paragraph("Please answer in the conversation on your dashboard, where the whole atelier sees it."),
     ),

@@ -109,7 +109,7 @@ async function designersOf(from: Db, orderId: string | null): Promise<ReadonlySe
 }
 
 /** The designers of each order among `orderIds` (see `senderRole`). */
-async function designersByOrder(from: Db, orderIds: string[]): Promise<Map<string, Set<string>>> {
+async function designersByOrder(from: Db, orderIds: string[]): Promise<Map<string, ReadonlySet<string>>> {
   const byOrder = new Map<string, Set<string>>();
   for (const { orderId, userId } of await repo.listCadDesigners(from, orderIds)) {
     const set = byOrder.get(orderId) ?? new Set<string>();
@@ -239,7 +239,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         staffReplyEmail({
           firstName: recipient.firstName,
           about,
-          senderName: sender?.firstName.trim() || "Our support team",
+          senderName: sender?.firstName ?? "",
           text,
           attachments,
           conversationUrl: `${deps.publicUrl}${conversationLink(c.id)}`,
@@ -279,16 +279,20 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     }));
   }
 
-  async function summaries(views: ConversationView[], readerId: string): Promise<ConversationSummary[]> {
-    const people = await repo.findUsers(
-      db,
-      views.flatMap((v) => [v.conversation.userId, ...(v.conversation.lastMessageUserId ? [v.conversation.lastMessageUserId] : [])]),
-    );
+  /** The list rows of `views`; `designers` may be passed when the caller has already read them. */
+  async function summaries(
+    views: ConversationView[],
+    readerId: string,
+    known?: Map<string, ReadonlySet<string>>,
+  ): Promise<ConversationSummary[]> {
+    const [people, designers] = await Promise.all([
+      repo.findUsers(
+        db,
+        views.flatMap((v) => [v.conversation.userId, ...(v.conversation.lastMessageUserId ? [v.conversation.lastMessageUserId] : [])]),
+      ),
+      known ?? designersByOrder(db, views.flatMap((v) => v.conversation.orderId ?? [])),
+    ]);
     const byId = new Map(people.map((u) => [u.id, u]));
-    const designers = await designersByOrder(
-      db,
-      views.flatMap((v) => v.conversation.orderId ?? []),
-    );
     return views.map((v) =>
       toSummary(v, byId, readerId, (v.conversation.orderId && designers.get(v.conversation.orderId)) || NO_DESIGNERS),
     );
@@ -349,12 +353,13 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         return v;
       });
       const orderId = view.conversation.orderId;
-      const [rows, reads, designers] = await Promise.all([
+      const [rows, reads, designerMap] = await Promise.all([
         repo.listMessages(db, view.conversation.id),
         repo.listReads(db, view.conversation.id),
-        designersOf(db, orderId),
+        designersByOrder(db, orderId ? [orderId] : []),
       ]);
-      const [summary] = await summaries([view], actor.id);
+      const designers = (orderId && designerMap.get(orderId)) || NO_DESIGNERS;
+      const [summary] = await summaries([view], actor.id, designerMap);
       return {
         ...summary!,
         messages: await toMessages(db, rows, actor.id, designers),
