@@ -229,7 +229,7 @@ function bigCommerceData(scripts: string[], ctx: StateContext): ProductSignals |
 }
 
 const STATE_PATTERN =
-  /(?:window\.|var\s+|let\s+|const\s+)?(?:__[A-Z0-9_]+__|__[a-zA-Z]+State|(?:initial|preloaded|app|page|product)(?:State|Data|Props)|dataLayer|digitalData|utag_data|productData|product)\s*=\s*/gi;
+  /(?:window\.|var\s+|let\s+|const\s+)?(?:__[A-Z0-9_]+__|__[a-zA-Z]+(?:State|Context)|(?:initial|preloaded|app|page|product)(?:State|Data|Props)|dataLayer|digitalData|utag_data|productData|product)\s*=\s*/gi;
 
 /** `__NEXT_DATA__`, `window.__INITIAL_STATE__`, dataLayer and friends: look for the page's product. */
 function genericState($: CheerioAPI, scripts: string[], ctx: StateContext): ProductSignals | null {
@@ -275,6 +275,10 @@ const RELATED_STATE_KEY =
 const NAME_KEYS = ["name", "title", "productName", "product_name", "displayName", "itemName", "item_name"];
 const PRICE_KEYS = [
   "salePrice",
+  "sale_price",
+  "final_price",
+  "special_price",
+  "selling_price",
   "sellingPrice",
   "finalPrice",
   "currentPrice",
@@ -293,12 +297,19 @@ const LIST_KEYS = [
   "wasPrice",
   "oldPrice",
   "compareAtPrice",
+  "list_price",
+  "original_price",
+  "regular_price",
+  "was_price",
+  "old_price",
+  "compare_at_price",
   "msrp",
   "mrp",
   "rrp",
   "basePrice",
 ];
-const SKU_KEYS = ["sku", "skuId", "skuCode", "productCode", "articleNumber", "articleNo", "itemNumber", "item_number", "mpn"];
+// PrestaShop names the SKU "reference", SAP Commerce and many custom back ends "code".
+const SKU_KEYS = ["sku", "skuId", "skuCode", "productCode", "articleNumber", "articleNo", "itemNumber", "item_number", "mpn", "reference", "code"];
 const STOCK_KEYS = [
   "availability",
   "available",
@@ -322,26 +333,32 @@ function readStateProduct(
 ): { signals: ProductSignals; score: number } | null {
   const name = firstText(...NAME_KEYS.map((k) => obj[k]));
   if (name === null || name.length > 300) return null;
-  const priceKey = PRICE_KEYS.find((k) => obj[k] !== undefined && obj[k] !== null);
-  if (priceKey === undefined) return null;
+  const variant = VARIANT_KEYS.map((k) => obj[k]).find(isRecord);
+  // The prices sit on the product, on its selected variant (Shopify Storefront API), or in a
+  // price range of regular and final prices (Magento GraphQL).
+  const priced = [obj, variant, priceRange(obj)].find(
+    (o): o is Record<string, unknown> => o !== undefined && PRICE_KEYS.some((k) => o[k] !== undefined && o[k] !== null),
+  );
+  if (priced === undefined) return null;
+  const priceKey = PRICE_KEYS.find((k) => priced[k] !== undefined && priced[k] !== null) ?? "price";
   const match = titles.length === 0 ? 0 : Math.max(...titles.map((t) => overlap(tokens(name), t)));
   if (match < 0.7) return null;
-  const priceObject = obj[priceKey];
+  const priceObject = priced[priceKey];
   const nestedCurrency = isRecord(priceObject) ? firstText(priceObject["currencyCode"], priceObject["currency"]) : null;
   const currency =
     normaliseCurrency(firstText(obj["currency"], obj["currencyCode"], obj["priceCurrency"]) ?? nestedCurrency, ctx.hostname) ??
     ctx.currencyHint;
-  const price = readMoney(obj[priceKey], currency);
+  const price = readMoney(priced[priceKey], currency);
   if (price === null || price <= 0) return null;
   const signals: ProductSignals = { title: name, price };
   if (currency) signals.currency = currency;
-  const listKey = LIST_KEYS.find((k) => obj[k] !== undefined);
-  const list = listKey ? readMoney(obj[listKey], currency) : null;
+  // Beside a sale price, the plain "price" is the price before the sale.
+  const listKey = LIST_KEYS.find((k) => priced[k] !== undefined) ?? (priceKey !== "price" && priced["price"] !== undefined ? "price" : undefined);
+  const list = listKey ? readMoney(priced[listKey], currency) : null;
   if (list !== null && list > price) signals.listPrice = list;
   // Containment ties ("Tennis Bracelet" is in both "Tennis Bracelet 3 ct" and "… 5 ct"); the name
   // that shares the most of both sides, digits included, is the page's.
   let score = match * 10 + Math.max(0, ...fullTitles.map((t) => jaccard(tokensWithDigits(name), t))) * 2;
-  const variant = VARIANT_KEYS.map((k) => obj[k]).find(isRecord);
   const sku = firstText(...SKU_KEYS.map((k) => obj[k])) ?? (variant ? firstText(...SKU_KEYS.map((k) => variant[k])) : null);
   if (sku && sku.length <= 64) {
     signals.productId = sku;
@@ -354,7 +371,7 @@ function readStateProduct(
     }
   }
   for (const key of STOCK_KEYS) {
-    const raw = obj[key];
+    const raw = obj[key] ?? variant?.[key];
     const nested = isRecord(raw) ? STOCK_KEYS.map((k) => raw[k]).find((v) => typeof v === "boolean" || typeof v === "string") : raw;
     const available = availabilityFromValue(nested);
     if (available !== undefined) {
@@ -380,6 +397,14 @@ function readStateProduct(
   const description = firstText(obj["description"], obj["longDescription"], obj["shortDescription"]);
   if (description && description.length > 20) signals.description = htmlToText(description);
   return { signals, score };
+}
+
+/** Magento GraphQL's `price_range.minimum_price` ({ final_price, regular_price }), else null. */
+function priceRange(obj: Record<string, unknown>): Record<string, unknown> | undefined {
+  const range = obj["price_range"] ?? obj["priceRange"];
+  if (!isRecord(range)) return undefined;
+  const minimum = range["minimum_price"] ?? range["minimumPrice"];
+  return isRecord(minimum) ? minimum : undefined;
 }
 
 function readMoney(value: unknown, currency: string | null): number | null {

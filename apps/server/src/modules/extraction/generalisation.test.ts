@@ -316,3 +316,84 @@ describe("embedded state: the page's product, not a recommendation listed first"
     expect(product.product_id).toBe("VL-TB-300");
   });
 });
+
+describe("sale price beside a list price in JSON-LD offers and in page state", () => {
+  const shell = (head: string, body = "<h1>Aster Studs</h1>"): string => page(`<title>Aster Studs</title>${head}`, body);
+  const product = (offers: unknown): string =>
+    jsonLd({ "@context": "https://schema.org", "@type": "Product", name: "Aster Studs", sku: "AS-2291", offers });
+  const strike = (price: string) => ({ "@type": "UnitPriceSpecification", priceType: "https://schema.org/StrikethroughPrice", price });
+
+  it("skips an offer that only states the strikethrough price when another offer has the sale price", () => {
+    const html = shell(
+      product([
+        { "@type": "Offer", price: "240.00", priceCurrency: "USD", priceSpecification: strike("240.00") },
+        { "@type": "Offer", price: "199.00", priceCurrency: "USD" },
+      ]),
+    );
+    const p = extractProduct({ html, url });
+    expect(p.price).toBe(199);
+    expect(p.list_price).toBe(240);
+    expect(p.sources["price"]).toBe("json-ld");
+  });
+
+  it("keeps a lone offer whose price is also typed as the list price (nothing is on sale)", () => {
+    const html = shell(
+      product({ "@type": "Offer", price: "240.00", priceCurrency: "USD", priceSpecification: { ...strike("240.00"), priceType: "ListPrice" } }),
+    );
+    const p = extractProduct({ html, url });
+    expect(p.price).toBe(240);
+    expect(p.list_price).toBeNull();
+  });
+
+  const state = (variable: string, value: unknown): string => `<script>window.${variable} = ${JSON.stringify(value)};</script>`;
+  it.each([
+    [
+      "a Magento GraphQL price range (regular and final price)",
+      state("__APOLLO_STATE__", {
+        "SimpleProduct:1": {
+          name: "Aster Studs",
+          sku: "AS-2291",
+          price_range: { minimum_price: { regular_price: { value: 240, currency: "USD" }, final_price: { value: 199, currency: "USD" } } },
+        },
+      }),
+    ],
+    [
+      "a Storefront API selected variant with a compare-at price, in a Remix context",
+      state("__remixContext", {
+        state: {
+          loaderData: {
+            product: {
+              title: "Aster Studs",
+              selectedVariant: { sku: "AS-2291", compareAtPrice: { amount: "240.0", currencyCode: "USD" }, price: { amount: "199.0", currencyCode: "USD" } },
+            },
+          },
+        },
+      }),
+    ],
+    [
+      "snake_case regular and sale prices",
+      state("__INITIAL_STATE__", { product: { name: "Aster Studs", code: "AS-2291", currency: "USD", regular_price: "240.00", sale_price: "199.00" } }),
+    ],
+    [
+      "a salePrice beside a plain price",
+      state("__INITIAL_STATE__", { product: { name: "Aster Studs", reference: "AS-2291", currency: "USD", price: 240, salePrice: 199 } }),
+    ],
+  ])("reads %s", (_name, script) => {
+    const p = extractProduct({ html: shell("", `<h1>Aster Studs</h1><div id="app"></div>${script}`), url });
+    expect(p.price).toBe(199);
+    expect(p.list_price).toBe(240);
+    expect(p.currency).toBe("USD");
+    expect(p.product_id).toBe("AS-2291");
+    expect(p.sources["price"]).toBe("embedded-state");
+  });
+
+  it("leaves a recommended product's price range in page state alone", () => {
+    const script = state("__remixContext", {
+      loaderData: {
+        recommended: [{ title: "Aster Studs Large", priceRange: { minimum_price: { final_price: { value: 320 } } } }],
+        product: { title: "Aster Studs", selectedVariant: { sku: "AS-2291", price: { amount: "199.0", currencyCode: "USD" } } },
+      },
+    });
+    expect(extractProduct({ html: shell("", `<h1>Aster Studs</h1>${script}`), url }).price).toBe(199);
+  });
+});

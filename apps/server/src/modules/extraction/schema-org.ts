@@ -163,6 +163,8 @@ interface OfferReading {
   available?: boolean;
   sku?: string;
   url?: string;
+  /** The offer states only a list price ("StrikethroughPrice"/"ListPrice" equal to its price). */
+  listOnly?: boolean;
 }
 
 function readOffer(graph: SchemaGraph, offer: SchemaNode, hostname: string): OfferReading[] {
@@ -199,6 +201,9 @@ function readOffer(graph: SchemaGraph, offer: SchemaNode, hostname: string): Off
     price = positive(parseMachineAmount(firstScalar(offer["lowPrice"]), currency));
   }
   if (price !== undefined) reading.price = price;
+  // Some shops list the pre-sale price as an offer of its own, typed as a strikethrough or list
+  // price, beside the offer at the sale price.
+  if (price !== undefined && reading.listPrice !== undefined && Math.abs(price - reading.listPrice) < 0.005) reading.listOnly = true;
   if (nested.length === 0) return [reading];
   const inner = nested.flatMap((n) => readOffer(graph, n, hostname));
   return reading.price !== undefined ? [reading, ...inner] : inner.length > 0 ? inner : [reading];
@@ -313,20 +318,25 @@ export function readSchemaProduct(graph: SchemaGraph, product: SchemaNode, pageU
     chosen = offers.find((o) => urlSelects(pageUrl, [o.sku], o.url) && o.price !== undefined);
   }
   const urlChosen = chosen !== undefined;
+  const everyOffer = [...offers, ...variantOffers.map((v) => v.offer)];
+  // An offer that only states the list price is not on sale when another offer has a price.
+  const current = everyOffer.filter((o) => o.listOnly !== true && o.price !== undefined);
+  const listOnly = current.length > 0 ? everyOffer.filter((o) => o.listOnly === true) : [];
   if (!chosen) {
-    const all = [...offers, ...variantOffers.map((v) => v.offer)];
+    const all = everyOffer.filter((o) => !listOnly.includes(o));
     chosen = all.find((o) => o.price !== undefined && o.available !== false) ?? all.find((o) => o.price !== undefined) ?? all[0];
     if (chosen && !offers.includes(chosen)) chosenVariant = variantOffers.find((v) => v.offer === chosen)?.variant;
   }
   if (chosen?.price !== undefined) signals.price = chosen.price;
   // Offers that can be bought: a sold-out variant's price shown beside a disabled button is not the offer.
-  const offerPrices = [...offers, ...variantOffers.map((v) => v.offer)]
-    .filter((o) => o.available !== false)
+  const offerPrices = everyOffer
+    .filter((o) => o.available !== false && !listOnly.includes(o))
     .map((o) => o.price)
     .filter((x): x is number => x !== undefined);
   if (offerPrices.length > 1) signals.offerPrices = offerPrices.slice(0, 200);
   if (urlChosen) signals.selectedByUrl = true;
-  if (chosen?.listPrice !== undefined && chosen.listPrice > (chosen.price ?? 0)) signals.listPrice = chosen.listPrice;
+  const listPrice = chosen?.listPrice ?? listOnly.map((o) => o.price).find((x): x is number => x !== undefined);
+  if (listPrice !== undefined && listPrice > (chosen?.price ?? 0)) signals.listPrice = listPrice;
   const currency = chosen?.currency ?? offers.find((o) => o.currency)?.currency;
   if (currency) signals.currency = currency;
 
