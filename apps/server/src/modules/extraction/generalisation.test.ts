@@ -397,3 +397,76 @@ describe("sale price beside a list price in JSON-LD offers and in page state", (
     expect(extractProduct({ html: shell("", `<h1>Aster Studs</h1>${script}`), url }).price).toBe(199);
   });
 });
+
+describe("stock written as a picker's choices or beside a live button", () => {
+  const buyBox = (picker: string, button = '<button class="add-to-cart">Add to cart</button>', extra = ""): string =>
+    page("<title>Aster Ring</title>", `<h1>Aster Ring</h1><span class="price">$690.00</span>${picker}${button}${extra}`);
+  it.each([
+    [
+      "every option of a size select disabled, after a prompt",
+      buyBox(`<label for="s">Size</label><select id="s"><option value="">Choose an option</option>
+        <option value="5" disabled>5</option><option value="6" disabled>6</option></select>`),
+      false,
+    ],
+    [
+      "every option of a select saying sold out, none disabled",
+      buyBox(`<select name="size"><option>5 (sold out)</option><option>6 – Out of stock</option></select>`),
+      false,
+    ],
+    [
+      "every radio of a size group disabled",
+      buyBox(`<fieldset><legend>Size</legend><label><input type="radio" name="size" value="5" disabled> 5</label>
+        <label><input type="radio" name="size" value="6" disabled> 6</label></fieldset>`),
+      false,
+    ],
+    [
+      "some options sold out, one on offer",
+      buyBox(`<select name="size"><option value="5" disabled>5 - Sold out</option><option value="6" selected>6</option></select>`),
+      true,
+    ],
+    [
+      "only the prompt disabled",
+      buyBox(`<select name="size"><option value="" disabled selected>Select a size</option><option value="5">5</option></select>`),
+      true,
+    ],
+    [
+      "a sold-out select in another product's tile",
+      buyBox(
+        "",
+        '<button class="add-to-cart">Add to cart</button>',
+        `<section><h2>You may also like</h2><div class="card"><a href="/p/2">Aster Band</a>
+         <select name="size"><option disabled>5 - Sold out</option></select></div></section>`,
+      ),
+      true,
+    ],
+    [
+      "a 'Sold out' badge the theme renders beside a live buy button",
+      buyBox(`<span class="badge price__badge-sold-out">Sold out</span>`),
+      true,
+    ],
+    [
+      "a 'Sold out' badge beside a disabled buy button",
+      buyBox(`<span class="badge price__badge-sold-out">Sold out</span>`, '<button class="add-to-cart" disabled>Sold out</button>'),
+      false,
+    ],
+  ])("%s", (_name, html, available) => {
+    const product = extractProduct({ html, url });
+    expect(product.is_available).toBe(available);
+    expect(product.sources["is_available"]).toBe("visible-page");
+  });
+
+  it("a select whose every choice is sold out overrules an InStock left in the page's JSON-LD", () => {
+    const html = page(
+      `<title>Aster Ring</title>${jsonLd({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Aster Ring",
+        offers: { "@type": "Offer", price: "690.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+      })}`,
+      `<h1>Aster Ring</h1><span class="price">$690.00</span>
+       <select name="size"><option value="">Choose an Option...</option><option value="1" disabled>J - Out of stock</option><option value="2" disabled>L - Out of stock</option></select>
+       <button class="add-to-cart">Add to cart</button>`,
+    );
+    expect(extractProduct({ html, url }).is_available).toBe(false);
+  });
+});

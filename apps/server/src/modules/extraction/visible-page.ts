@@ -240,7 +240,10 @@ export function readVisiblePage($: CheerioAPI, index: PageIndex, ctx: VisibleCon
   }
 
   const otherOptions = otherOptionLabels($, index);
-  const stock = findAvailability(index, mainButtons, price?.best.el ?? null, titleEl ?? null, otherOptions);
+  const pickerAnchors = [price?.best.el ?? null, titleEl ?? null, mainButtons[0] ?? null].filter((a): a is Element => a !== null);
+  const stock = everyChoiceSoldOut($, index, pickerAnchors)
+    ? { available: false, evidence: "statement" as const }
+    : findAvailability(index, mainButtons, price?.best.el ?? null, titleEl ?? null, otherOptions);
   if (stock) {
     reading.available = stock.available;
     reading.availabilityEvidence = stock.evidence;
@@ -553,6 +556,8 @@ function findAvailability(
     // Stock of another size or colour, or a sign-up form for when something returns.
     if (PICKER_HINT.test(hints) || inPicker(entry.el)) continue;
     if (out && (NOTIFY_HINT.test(hintsUpward(entry.el, 6)) || (NOTIFY_TEXT.test(entry.text) && liveButtons.length > 0))) continue;
+    // A "Sold out" badge beside a live buy button: themes render every badge and let CSS show one.
+    if (out && liveButtons.length > 0 && BADGE_HINT.test(hintsUpward(entry.el, 1))) continue;
     if (aboutOtherOption(entry.text)) continue;
     const stockContext = /stock|availab|inventory|lager|dispon|verfüg|status|delivery|shipping/i.test(hints);
     const distance = anchors.length === 0 ? 30 : Math.min(...anchors.map((a) => treeDistance(entry.el, a)));
@@ -585,6 +590,40 @@ function findAvailability(
   if (enabledButton !== undefined) return { available: true, evidence: "button" };
   if (nearestOut <= 20) return { available: false, evidence: "statement" };
   return undefined;
+}
+
+const BADGE_HINT = /(?:^|[\s_-])(?:badge|badges|flag|sticker|ribbon)(?:$|[\s_-])/i;
+/** "Choose an Option...", "Select size", "--": a picker's prompt, not a choice. */
+const PICKER_PROMPT = /^(?:please\s+)?(?:select|choose|pick)\b|^[-–—.\s]*$/i;
+
+/**
+ * Every choice of a picker near the buy box is disabled or says sold out ("L - Out of stock"):
+ * no variant can be bought, whatever the button says. One choice left on offer is in stock.
+ */
+function everyChoiceSoldOut($: CheerioAPI, index: PageIndex, anchors: Element[]): boolean {
+  const near = (el: Element): boolean =>
+    !index.isRelated(el) && !isHiddenElement(el) && (anchors.length === 0 || Math.min(...anchors.map((a) => treeDistance(el, a))) <= 14);
+  const soldOut = (el: Element, label: string): boolean => "disabled" in el.attribs || OUT_OF_STOCK.test(label);
+  const groups: Array<Array<{ el: Element; label: string }>> = [];
+  for (const select of $("select").toArray().slice(0, 50)) {
+    if (!near(select)) continue;
+    const choices = select.children
+      .filter(isElement)
+      .flatMap((c) => (c.name === "optgroup" ? c.children.filter(isElement) : [c]))
+      .filter((o) => o.name === "option")
+      .map((o) => ({ el: o, label: cleanText(textContent(o)) }))
+      .filter(({ el, label }) => el.attribs["value"] !== "" && !PICKER_PROMPT.test(label));
+    groups.push(choices);
+  }
+  const radios = new Map<string, Array<{ el: Element; label: string }>>();
+  for (const radio of $("input[type=radio][name]").toArray().slice(0, 500)) {
+    const name = radio.attribs["name"] ?? "";
+    if (!near(radio)) continue;
+    const label = radio.parent !== null && isElement(radio.parent) && radio.parent.name === "label" ? textContent(radio.parent) : "";
+    radios.set(name, [...(radios.get(name) ?? []), { el: radio, label: cleanText(label) }]);
+  }
+  groups.push(...radios.values());
+  return groups.some((choices) => choices.length > 0 && choices.length <= 200 && choices.every(({ el, label }) => soldOut(el, label)));
 }
 
 const OPTION_NAME_PREFIX = /^(?:please\s+)?(?:select|choose|pick)\s+(?:a\s+|an\s+|the\s+|your\s+)?/i;
