@@ -1,5 +1,8 @@
+import * as cheerio from "cheerio";
+import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
 import { extractProduct } from "./extract-product.ts";
+import { PageIndex } from "./page-index.ts";
 
 /**
  * One case per kind of miss seen on shop pages outside the development corpus (hardening issue
@@ -468,5 +471,42 @@ describe("stock written as a picker's choices or beside a live button", () => {
        <button class="add-to-cart">Add to cart</button>`,
     );
     expect(extractProduct({ html, url }).is_available).toBe(false);
+  });
+});
+
+describe("prices in a row of other products that neither a heading nor a class names", () => {
+  const card = (href: string, name: string, price: string): string =>
+    `<a href="${href}" class="x1"><img src="${href}.jpg" alt=""><div class="x2">${name}</div><div class="x3">${price}</div></a>`;
+  it("skips linked tiles with a picture and a price, built alike, before the product's price", () => {
+    const html = page(
+      "<title>Aster Ring</title>",
+      `<h1>Aster Ring</h1><div class="a9">${card("/p/band", "Aster Band", "$640")}${card("/p/studs", "Aster Studs", "$520")}</div>
+       <div class="b7">$1,450</div><button class="c3">Add to cart</button>`,
+    );
+    expect(extractProduct({ html, url }).price).toBe(1450);
+  });
+
+  it("skips tiles wrapped in list items, each holding one product link", () => {
+    const tile = (href: string, price: string): string =>
+      `<li class="t"><a href="${href}"><img src="${href}.jpg" alt=""></a><a href="${href}">Other ring</a><span>${price}</span></li>`;
+    const html = page(
+      "<title>Aster Ring</title>",
+      `<ul class="q">${tile("/p/1", "$99")}${tile("/p/2", "$120")}${tile("/p/3", "$140")}</ul>
+       <h1>Aster Ring</h1><p>$1,450</p><button class="c3">Add to cart</button>`,
+    );
+    expect(extractProduct({ html, url }).price).toBe(1450);
+  });
+
+  it("keeps gallery thumbnails that link to their pictures, and a single linked tile", () => {
+    const html = page(
+      "<title>Aster Ring</title>",
+      `<div class="g"><a href="/img/1.jpg" class="t"><img src="/img/1-s.jpg" alt="view 1"></a><a href="/img/2.jpg" class="t"><img src="/img/2-s.jpg" alt="view 2"></a></div>
+       <h1>Aster Ring</h1><div class="one">${card("/p/band", "Aster Band", "$1,450")}</div><button class="c3">Add to cart</button>`,
+    );
+    expect(extractProduct({ html, url }).price).toBe(1450);
+    const $ = cheerio.load(html);
+    const index = new PageIndex($);
+    expect($("a.t").toArray().map((a) => index.isRelated(a))).toEqual([false, false]);
+    expect(index.isRelated($("a.x1").get(0) as Element)).toBe(false);
   });
 });

@@ -111,7 +111,8 @@ export class PageIndex {
       if (!frame.related) this.markRelatedByHeading(node);
       const related =
         frame.related ||
-        ((RELATED_HINT.test(hints) || node.name === "aside" || this.relatedByHeading.has(node)) && !holdsHeading.has(node));
+        ((RELATED_HINT.test(hints) || node.name === "aside" || this.relatedByHeading.has(node) || this.isCardInList(node)) &&
+          !holdsHeading.has(node));
       const hidden = frame.hidden || isHiddenElement(node);
       const struck = frame.struck || STRUCK_TAGS.has(node.name) || /line-through/i.test(node.attribs["style"] ?? "");
       for (let i = node.children.length - 1; i >= 0; i--) {
@@ -143,13 +144,83 @@ export class PageIndex {
   isRelated(el: AnyNode): boolean {
     for (let p: AnyNode | null = el; p !== null; p = p.parent) {
       if (!isElement(p) || this.holdsHeading.has(p)) continue;
-      if (p.name === "aside" || this.relatedByHeading.has(p) || RELATED_HINT.test(attributeHints(p))) return true;
+      if (p.name === "aside" || this.relatedByHeading.has(p) || RELATED_HINT.test(attributeHints(p)) || this.isCardInList(p)) return true;
     }
     return false;
+  }
+
+  /** Children found to be product cards, per parent already examined. */
+  private readonly cards = new Map<AnyNode, Set<Element>>();
+
+  /**
+   * A tile in a row of other products, whatever its class names say: one of several siblings
+   * built alike (same tag and class), each a link to another page holding a picture and a figure.
+   * Carousels and "you may also like" rows without a heading or a telling class look like this.
+   */
+  private isCardInList(node: Element): boolean {
+    const parent = node.parent;
+    if (parent === null || !isElement(parent)) return false;
+    let found = this.cards.get(parent);
+    if (found === undefined) {
+      found = new Set<Element>();
+      this.cards.set(parent, found);
+      const kids = parent.children.filter(isElement);
+      if (kids.length >= 2 && kids.length <= 200) {
+        const groups = new Map<string, Element[]>();
+        for (const kid of kids) {
+          const key = `${kid.name}.${kid.attribs["class"] ?? ""}`;
+          groups.set(key, [...(groups.get(key) ?? []), kid]);
+        }
+        for (const group of groups.values()) {
+          if (group.length < 2) continue;
+          const links = group.map(cardLink);
+          const targets = new Set(links.filter((l): l is string => l !== null));
+          if (targets.size < 2) continue;
+          group.forEach((kid, i) => {
+            if (links[i] !== null) found?.add(kid);
+          });
+        }
+      }
+    }
+    return found.has(node);
   }
 }
 
 /** Hints of an element and a few ancestors (class names often sit a level or two up). */
+/**
+ * The page a product card links to: the element is or holds one link to a page (not a picture,
+ * an anchor or a script), with an image and some text with a digit (a price) inside it. Null otherwise.
+ */
+function cardLink(el: Element): string | null {
+  let href: string | null = null;
+  let image = false;
+  let figure = false;
+  let budget = 80;
+  const stack: AnyNode[] = [el];
+  while (stack.length > 0 && budget-- > 0) {
+    const node = stack.pop();
+    if (node === undefined) break;
+    if (isText(node)) {
+      if (/\d/.test(node.data)) figure = true;
+      continue;
+    }
+    if (!isElement(node)) continue;
+    if (node.name === "h1") return null;
+    if (node.name === "img" || node.name === "picture") image = true;
+    if (node.name === "a") {
+      const target = (node.attribs["href"] ?? "").trim();
+      if (target === "" || /^(?:#|javascript:|mailto:|tel:)/i.test(target) || /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i.test(target)) return null;
+      if (href !== null && href !== target) return null;
+      href = target;
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      if (child !== undefined) stack.push(child);
+    }
+  }
+  return href !== null && image && figure ? href : null;
+}
+
 export function hintsUpward(el: Element, levels: number): string {
   let out = "";
   let node: AnyNode | null = el;
