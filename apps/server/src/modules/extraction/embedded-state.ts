@@ -460,3 +460,6 @@ export function titleTokens(text: string): Set<string> {
 export function tokenOverlap(a: Set<string>, b: Set<string>): number {
   return overlap(a, b);
 }
+export function tokenJaccard(a: Set<string>, b: Set<string>): number {
+  return jaccard(a, b);
+}

@@ -510,3 +510,19 @@ describe("prices in a row of other products that neither a heading nor a class n
     expect(index.isRelated($("a.x1").get(0) as Element)).toBe(false);
   });
 });
+
+describe("structured markup: the page's product, not a near namesake in a tile before it", () => {
+  it("prefers the microdata product named exactly like the page over a tile whose name contains it", () => {
+    const item = (name: string, price: string, cls: string): string =>
+      `<div class="${cls}" itemscope itemtype="https://schema.org/Product"><h3 itemprop="name">${name}</h3>
+       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR"><span itemprop="price" content="${price}">${price} €</span></div></div>`;
+    const html = page(
+      "<title>Cerchi oro giallo 18kt</title>",
+      `${item("Cerchi piccoli oro giallo 18kt", "290", "m1")}${item("Cerchi grandi oro giallo 18kt", "690", "m1")}
+       <div class="main"><h1>Cerchi oro giallo 18kt</h1>${item("Cerchi oro giallo 18kt", "450", "m2")}<button class="add-to-cart">Aggiungi al carrello</button></div>`,
+    );
+    const product = extractProduct({ html, url: "https://www.shop.example.it/cerchi.html" });
+    expect(product.price).toBe(450);
+    expect(product.sources["price"]).toBe("microdata");
+  });
+});

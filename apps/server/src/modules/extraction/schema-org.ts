@@ -1,4 +1,4 @@
-import { titleTokens, tokenOverlap } from "./embedded-state.ts";
+import { titleTokens, tokenJaccard, tokenOverlap } from "./embedded-state.ts";
 import { normaliseCurrency, parseMachineAmount } from "./parse-price.ts";
 import type { NameValue, ProductSignals } from "./product-signals.ts";
 import { availabilityFromValue } from "./product-signals.ts";
@@ -133,8 +133,11 @@ export class SchemaGraph {
       if (nodeUrl !== null && page !== null && comparableUrl(absoluteUrl(nodeUrl, pageUrl) ?? "") === page) score += 2;
       const name = firstText(node["name"]);
       if (name !== null && titles().length > 0) {
-        const agreement = Math.max(...titles().map((t) => tokenOverlap(titleTokens(name), t)));
-        if (agreement >= 0.5) score += 2 * agreement;
+        const tokens = titleTokens(name);
+        const agreement = Math.max(...titles().map((t) => tokenOverlap(tokens, t)));
+        // Containment ties a near namesake ("… piccoli …" in a tile before the product) with the
+        // page's own name; the name closest to the whole title breaks the tie.
+        if (agreement >= 0.5) score += 2 * agreement + 0.5 * Math.max(...titles().map((t) => tokenJaccard(tokens, t)));
       }
       if (best === null || score > best.score) best = { node, score, order: found.order };
     }
