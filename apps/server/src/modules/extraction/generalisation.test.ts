@@ -526,3 +526,19 @@ describe("structured markup: the page's product, not a near namesake in a tile b
     expect(product.sources["price"]).toBe("microdata");
   });
 });
+
+describe("SKU labelled by an abbreviation inside a longer line", () => {
+  const withLine = (line: string): string =>
+    page("<title>Aster Studs</title>", `<h1>Aster Studs</h1><span class="price">$199.00</span><p>${line}</p><button class="add-to-cart">Add to cart</button>`);
+  it.each([
+    ["Item no. after other details", "18k gold vermeil · 7 inch · Item no. AS-2291", "AS-2291"],
+    ["a style code in a details list", "Style code: AS-2291", "AS-2291"],
+    ["SKU closing a description", "Round studs, 14k gold, 4 mm. SKU AS-2291", "AS-2291"],
+  ])("%s", (_name, line, sku) => {
+    expect(extractProduct({ html: withLine(line), url }).product_id).toBe(sku);
+  });
+
+  it("does not take a word after 'Item no.' for an id", () => {
+    expect(extractProduct({ html: withLine("Item no. longer available in rose gold"), url }).product_id).toBe("");
+  });
+});

@@ -58,9 +58,15 @@ const LABEL_RANK1 =
 const LABEL_RANK2 =
   /(?:^|\b)(?:model(?:\s*(?:#|no\.?|number|code))?|modell(?:nummer)?|modèle|modello|modelo|part\s*(?:#|no\.?|number)|mpn|manufacturer\s+(?:part\s+number|code|number)|hersteller(?:-?nr\.?|nummer|artikelnummer)|ražotāja\s+kods|kod\s+producenta|código\s+(?:del\s+)?fabricante|codice\s+produttore|référence\s+fabricant|型番|型号)\s*[:#.\-–]?\s*$/i;
 const INLINE_LABEL_NAMES =
-  /(sku|asin|item\s*(?:#|no\.?|number)|product\s*(?:code|no\.?|number|id)|article\s*(?:no\.?|number)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|artikelnr\.?|bestellnummer|ref(?:erence)?\.?|réf(?:érence)?\.?|referencia|referência|riferimento|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|kod\s+produktu|numer\s+(?:katalogowy|referencyjny)|varenummer|šifra|produkta\s+kods|stock\s*(?:no\.?|number|code)|style\s*(?:#|no\.?)|design\s*(?:#|no\.?)|model(?:\s*(?:#|no\.?|number))?|mpn|商品番号|品番|商品编号|货号|артикул|מק"ט|מק״ט)/
+  /(sku|asin|item\s*(?:#|no\.?|number)|product\s*(?:code|no\.?|number|id)|article\s*(?:no\.?|number)|art(?:ikel)?\.?\s*-?\s*(?:nr|nummer)\.?|artikelnummer|artikelnr\.?|bestellnummer|ref(?:erence)?\.?|réf(?:érence)?\.?|referencia|referência|riferimento|código(?:\s+(?:de\s+)?(?:producto|artículo|produto))?|cod(?:ice)?\.?\s*(?:articolo|prodotto|produs)|kod\s+produktu|numer\s+(?:katalogowy|referencyjny)|varenummer|šifra|produkta\s+kods|stock\s*(?:no\.?|number|code)|style\s*(?:#|no\.?|code|number)|design\s*(?:#|no\.?)|model(?:\s*(?:#|no\.?|number))?|mpn|商品番号|品番|商品编号|货号|артикул|מק"ט|מק״ט)/
     .source;
 const INLINE_LABEL = new RegExp(`(?:^|[\\s(|•·,;])${INLINE_LABEL_NAMES}\\s*[:#\\-–：]\\s*([A-Za-z0-9][A-Za-z0-9\\-./_]{1,40})`, "i");
+/**
+ * "Item no. CR-204", "Style # 88-1", "… 1.6 mm band. SKU ER-12": a label that ends in an abbreviation
+ * (or the word SKU) and an id with a digit after it, inside a longer line.
+ */
+const ABBREVIATED_LABEL =
+  /(?:^|[\s(|•·,;])((?:item|style|product|article|art|model|design|stock|part)\s*(?:no\.|nr\.|#)|sku)\s+([A-Z0-9][A-Za-z0-9\-./_]{1,40})/i;
 /** "Ref. ADB-MG-3W", "SKU 4471-W": a short line of a label and an id with only a space between. */
 const SPACED_LABEL = new RegExp(`^${INLINE_LABEL_NAMES}\\s+([A-Za-z0-9][A-Za-z0-9\\-./_]{1,40})$`, "i");
 
@@ -710,7 +716,11 @@ function findLabelledIds(index: PageIndex, anchor: AnyNode | null): Array<{ id: 
     };
     const spaced = entry.text.length <= 56 ? SPACED_LABEL.exec(entry.text) : null;
     // Without a colon the id must hold a digit: "Ref. ADB-MG-3W", not "Item details".
-    const inline = INLINE_LABEL.exec(entry.text) ?? (spaced?.[2] !== undefined && /\d/.test(spaced[2]) ? spaced : null);
+    const abbreviated = ABBREVIATED_LABEL.exec(entry.text);
+    const inline =
+      INLINE_LABEL.exec(entry.text) ??
+      (spaced?.[2] !== undefined && /\d/.test(spaced[2]) ? spaced : null) ??
+      (abbreviated?.[2] !== undefined && /\d/.test(abbreviated[2]) ? abbreviated : null);
     if (inline?.[1] && inline[2]) {
       push(inline[2], /model|mpn/i.test(inline[1]) ? 2 : 1);
       continue;
