@@ -11,7 +11,8 @@
  *   ... --folds 5 --held-out 3,4               which folds are held out (default: the last 40 %)
  *   ... --folds 5 --verbose --show-held-out    misses are listed for dev folds only unless asked
  *
- * Corpus: EXTRACTION_CORPUS_DIR, else `<repo>/../shared/extraction-corpus`.
+ * Corpus: EXTRACTION_CORPUS_DIR, else `<repo>/../shared/extraction-corpus`. After the corpus the
+ * class fold (apps/server/src/modules/extraction/fixtures/classes) is scored apart, per class.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
