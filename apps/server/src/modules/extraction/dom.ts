@@ -111,5 +111,5 @@ export function treeDistance(a: AnyNode, b: AnyNode): number {
 /** id + class + a few data-* names of an element, lower-cased, for cheap semantic matching. */
 export function attributeHints(el: Element): string {
   const a = el.attribs;
-  return `${a["id"] ?? ""} ${a["class"] ?? ""} ${a["itemprop"] ?? ""} ${a["data-testid"] ?? ""} ${a["data-test"] ?? ""} ${a["data-qa"] ?? ""} ${a["data-automation"] ?? ""} ${a["data-cy"] ?? ""}`.toLowerCase();
+  return `${a["id"] ?? ""} ${a["class"] ?? ""} ${a["itemprop"] ?? ""} ${a["data-testid"] ?? ""} ${a["data-test"] ?? ""} ${a["data-qa"] ?? ""} ${a["data-automation"] ?? ""} ${a["data-cy"] ?? ""} ${a["data-hook"] ?? ""}`.toLowerCase();
 }

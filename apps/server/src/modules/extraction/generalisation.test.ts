@@ -542,3 +542,14 @@ describe("SKU labelled by an abbreviation inside a longer line", () => {
     expect(extractProduct({ html: withLine("Item no. longer available in rose gold"), url }).product_id).toBe("");
   });
 });
+
+describe("price roles named in data-hook attributes (Wix)", () => {
+  it("takes the primary price over the secondary (compare-at) price printed first", () => {
+    const html = page(
+      "<title>Aster Ring</title>",
+      `<h1 data-hook="product-title">Aster Ring</h1><div data-hook="product-price"><span data-hook="formatted-secondary-price">$95.00</span>
+       <span data-hook="formatted-primary-price">$76.00</span></div><button data-hook="add-to-cart">Add to Cart</button>`,
+    );
+    expect(extractProduct({ html, url }).price).toBe(76);
+  });
+});

@@ -119,7 +119,7 @@ interface PriceCandidate {
 const LIST_HINT =
   /(?:^|[\s_-])(?:old|was|compare|compare-?at|strike|striked|strikethrough|crossed|before|original|uvp|rrp|msrp|srp|previous|retail|list-?price|listprice|oldprice|wasprice|priceold|price-old|price-before|non-?sale|regular-?price)(?:$|[\s_-])|oldprice|listprice|wasprice|compareatprice|price--compare|strikethrough|line-through/i;
 const SALE_HINT =
-  /(?:^|[\s_-])(?:sale|special|final|current|now|our|actual|selling|offer|deal|promo|reduced|discounted|price--sale|ourprice|dealprice|saleprice|price-now|pricenow|buybox|apex|core-?price)(?:$|[\s_-])|ourprice|saleprice|dealprice|finalprice|specialprice|currentprice|priceblock|price-item--sale|corePrice/i;
+  /(?:^|[\s_-])(?:sale|special|final|current|now|our|actual|selling|offer|deal|promo|reduced|discounted|price--sale|ourprice|dealprice|saleprice|price-now|pricenow|primary-price|price-to-pay|buybox|apex|core-?price)(?:$|[\s_-])|ourprice|saleprice|dealprice|finalprice|specialprice|currentprice|priceblock|price-item--sale|corePrice/i;
 const JUNK_HINT =
   /(?:^|[\s_-])(?:shipping|delivery|versand|postage|installments?|instalments?|monthly|per-?month|financ\w*|klarna|afterpay|affirm|paypal|credit|emi|unit-?price|unitprice|price-?per|baseprice|base-price|savings?|you-?save|discount-?(?:label|badge|amount|percent|tag|flag)|percent|coupon|voucher|points|loyalty|rating|review|stars?|tax|vat|deposit|shipping-?cost|fee|threshold|free-?shipping)(?:$|[\s_-])/i;
 /** "List Price:", "MRP", "UVP", "Was" written just before a price. */
