@@ -238,6 +238,7 @@ if (classTotal.pages > 0) {
     `${label.padEnd(26)} ${String(pages).padStart(5)}  ${fmt(f1(set.price))}  ${fmt(f1(set.sku))}  ${fmt(f1(set.availability))}`;
   console.log(`\nClass fold (${classDir.replace(resolve(here, "../.."), ".")}, not in the figures above)`);
   console.log("class                      pages  price  sku    avail (stated)");
-  for (const [name, bucket] of [...classCounts].sort(([a], [b]) => a.localeCompare(b))) console.log(classLine(name, bucket.pages, bucket.set));
+  for (const [name, bucket] of [...classCounts].sort(([a], [b]) => a.localeCompare(b)))
+    console.log(classLine(name, bucket.pages, bucket.set));
   console.log(classLine("all class pages", classTotal.pages, classTotal.set));
 }

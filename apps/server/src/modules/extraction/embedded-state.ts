@@ -309,7 +309,19 @@ const LIST_KEYS = [
   "basePrice",
 ];
 // PrestaShop names the SKU "reference", SAP Commerce and many custom back ends "code".
-const SKU_KEYS = ["sku", "skuId", "skuCode", "productCode", "articleNumber", "articleNo", "itemNumber", "item_number", "mpn", "reference", "code"];
+const SKU_KEYS = [
+  "sku",
+  "skuId",
+  "skuCode",
+  "productCode",
+  "articleNumber",
+  "articleNo",
+  "itemNumber",
+  "item_number",
+  "mpn",
+  "reference",
+  "code",
+];
 const STOCK_KEYS = [
   "availability",
   "available",
@@ -353,7 +365,8 @@ function readStateProduct(
   const signals: ProductSignals = { title: name, price };
   if (currency) signals.currency = currency;
   // Beside a sale price, the plain "price" is the price before the sale.
-  const listKey = LIST_KEYS.find((k) => priced[k] !== undefined) ?? (priceKey !== "price" && priced["price"] !== undefined ? "price" : undefined);
+  const listKey =
+    LIST_KEYS.find((k) => priced[k] !== undefined) ?? (priceKey !== "price" && priced["price"] !== undefined ? "price" : undefined);
   const list = listKey ? readMoney(priced[listKey], currency) : null;
   if (list !== null && list > price) signals.listPrice = list;
   // Containment ties ("Tennis Bracelet" is in both "Tennis Bracelet 3 ct" and "… 5 ct"); the name

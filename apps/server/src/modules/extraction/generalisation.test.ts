@@ -341,7 +341,12 @@ describe("sale price beside a list price in JSON-LD offers and in page state", (
 
   it("keeps a lone offer whose price is also typed as the list price (nothing is on sale)", () => {
     const html = shell(
-      product({ "@type": "Offer", price: "240.00", priceCurrency: "USD", priceSpecification: { ...strike("240.00"), priceType: "ListPrice" } }),
+      product({
+        "@type": "Offer",
+        price: "240.00",
+        priceCurrency: "USD",
+        priceSpecification: { ...strike("240.00"), priceType: "ListPrice" },
+      }),
     );
     const p = extractProduct({ html, url });
     expect(p.price).toBe(240);
@@ -367,7 +372,11 @@ describe("sale price beside a list price in JSON-LD offers and in page state", (
           loaderData: {
             product: {
               title: "Aster Studs",
-              selectedVariant: { sku: "AS-2291", compareAtPrice: { amount: "240.0", currencyCode: "USD" }, price: { amount: "199.0", currencyCode: "USD" } },
+              selectedVariant: {
+                sku: "AS-2291",
+                compareAtPrice: { amount: "240.0", currencyCode: "USD" },
+                price: { amount: "199.0", currencyCode: "USD" },
+              },
             },
           },
         },
@@ -375,7 +384,9 @@ describe("sale price beside a list price in JSON-LD offers and in page state", (
     ],
     [
       "snake_case regular and sale prices",
-      state("__INITIAL_STATE__", { product: { name: "Aster Studs", code: "AS-2291", currency: "USD", regular_price: "240.00", sale_price: "199.00" } }),
+      state("__INITIAL_STATE__", {
+        product: { name: "Aster Studs", code: "AS-2291", currency: "USD", regular_price: "240.00", sale_price: "199.00" },
+      }),
     ],
     [
       "a salePrice beside a plain price",
@@ -506,7 +517,11 @@ describe("prices in a row of other products that neither a heading nor a class n
     expect(extractProduct({ html, url }).price).toBe(1450);
     const $ = cheerio.load(html);
     const index = new PageIndex($);
-    expect($("a.t").toArray().map((a) => index.isRelated(a))).toEqual([false, false]);
+    expect(
+      $("a.t")
+        .toArray()
+        .map((a) => index.isRelated(a)),
+    ).toEqual([false, false]);
     expect(index.isRelated($("a.x1").get(0) as Element)).toBe(false);
   });
 });
@@ -529,7 +544,10 @@ describe("structured markup: the page's product, not a near namesake in a tile b
 
 describe("SKU labelled by an abbreviation inside a longer line", () => {
   const withLine = (line: string): string =>
-    page("<title>Aster Studs</title>", `<h1>Aster Studs</h1><span class="price">$199.00</span><p>${line}</p><button class="add-to-cart">Add to cart</button>`);
+    page(
+      "<title>Aster Studs</title>",
+      `<h1>Aster Studs</h1><span class="price">$199.00</span><p>${line}</p><button class="add-to-cart">Add to cart</button>`,
+    );
   it.each([
     ["Item no. after other details", "18k gold vermeil · 7 inch · Item no. AS-2291", "AS-2291"],
     ["a style code in a details list", "Style code: AS-2291", "AS-2291"],

@@ -209,7 +209,8 @@ function cardLink(el: Element): string | null {
     if (node.name === "img" || node.name === "picture") image = true;
     if (node.name === "a") {
       const target = (node.attribs["href"] ?? "").trim();
-      if (target === "" || /^(?:#|javascript:|mailto:|tel:)/i.test(target) || /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i.test(target)) return null;
+      if (target === "" || /^(?:#|javascript:|mailto:|tel:)/i.test(target) || /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i.test(target))
+        return null;
       if (href !== null && href !== target) return null;
       href = target;
     }
