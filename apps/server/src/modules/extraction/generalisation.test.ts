@@ -571,3 +571,35 @@ describe("price roles named in data-hook attributes (Wix)", () => {
     expect(extractProduct({ html, url }).price).toBe(76);
   });
 });
+
+describe("stock written as the buy button's label", () => {
+  const stale = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: "Aster Ring",
+    offers: { "@type": "Offer", price: "690.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+  });
+  const withButton = (button: string, head = ""): string =>
+    page(`<title>Aster Ring</title>${head}`, `<h1>Aster Ring</h1><span class="price">$690.00</span>${button}`);
+  it.each([
+    [
+      "an enabled add-to-cart button relabelled 'Sold out', beside a stale InStock",
+      withButton('<button class="btn add-to-cart" type="submit">Sold out</button>', stale),
+      false,
+    ],
+    [
+      "a disabled submit input whose value is 'Sold Out'",
+      withButton('<form action="/cart/add"><input type="submit" value="Sold Out" disabled class="btn"></form>'),
+      false,
+    ],
+    [
+      "a live button holding both labels, the sold-out one hidden, stays in stock",
+      withButton('<button class="add-to-cart"><span>Add to cart</span><span style="display:none">Sold out</span></button>', stale),
+      true,
+    ],
+  ])("%s", (_name, html, available) => {
+    const product = extractProduct({ html, url });
+    expect(product.is_available).toBe(available);
+    expect(product.sources["is_available"]).toBe("visible-page");
+  });
+});

@@ -80,14 +80,28 @@ function isIdLike(value: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9\-./_ ]*$/.test(value) && value.split(" ").length <= 4;
 }
 
+/** The text a button shows ("Add to cart", an input's value). */
+function buttonLabel(el: Element): string {
+  return cleanText(el.name === "input" ? (el.attribs["value"] ?? el.attribs["title"] ?? "") : textContent(el))
+    .replace(/[+›»→]/g, "")
+    .trim();
+}
+
+/** A button whose whole label is a sold-out statement ("Sold out", "Out of stock"): the buy button of a sold-out item. */
+function isSoldOutButton(el: Element): boolean {
+  if (el.name !== "button" && !(el.name === "input" && /^(?:submit|button)$/i.test(el.attribs["type"] ?? ""))) return false;
+  const label = buttonLabel(el);
+  const match = label.length > 0 && label.length < 40 ? OUT_OF_STOCK.exec(label) : null;
+  return match !== null && label.replace(match[0], "").replace(/[\s.!–-]/g, "") === "";
+}
+
 function isBuyButton(el: Element): boolean {
   const tag = el.name;
   const a = el.attribs;
   const hints = `${a["id"] ?? ""} ${a["class"] ?? ""} ${a["name"] ?? ""} ${a["data-action"] ?? ""} ${a["data-testid"] ?? ""} ${a["data-qa"] ?? ""}`;
+  if (isSoldOutButton(el)) return true;
   if (tag === "button" || tag === "a" || tag === "input" || a["role"] === "button") {
-    const label = cleanText(tag === "input" ? (a["value"] ?? a["title"] ?? "") : textContent(el))
-      .replace(/[+›»→]/g, "")
-      .trim();
+    const label = buttonLabel(el);
     if (label.length > 0 && label.length < 40 && BUY_TEXT.test(label)) return true;
     if (BUY_HINT.test(hints)) return true;
     const aria = a["aria-label"] ?? a["title"] ?? "";
@@ -98,6 +112,8 @@ function isBuyButton(el: Element): boolean {
 }
 
 function isDisabled(el: Element): boolean {
+  // Some themes only relabel the button of a sold-out item and leave it enabled.
+  if (isSoldOutButton(el)) return true;
   for (let p: AnyNode | null = el, i = 0; p !== null && i < 3; p = p.parent, i++) {
     if (!isElement(p)) continue;
     if ("disabled" in p.attribs || p.attribs["aria-disabled"] === "true") return true;
