@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { MAX_CERTIFICATE_BYTES } from "@atelier/contract";
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { SNIFF_BYTES, sniffImageFormat } from "../../lib/images.ts";
-import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
+import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, cleanStrings } from "../../lib/json-input.ts";
 import { cleanFileName, streamToTempFile, translatePluginError } from "../uploads/multipart.ts";
 import type { StagedDocument } from "../uploads/uploads.service.ts";
 
@@ -51,7 +51,7 @@ export async function readCertificateForm(req: FastifyRequest, tmpDir: string): 
           if (part.valueTruncated) throw new ValidationError({ data: ["The data field is too long."] });
           if (typeof part.value === "string") form.data = parseJsonText(part.value, "The data field is not valid JSON.");
           else if (valueExceedsDepth(part.value)) throw new JsonInputError(DEPTH_MESSAGE);
-          else form.data = withoutNul(part.value);
+          else form.data = cleanStrings(part.value);
         }
         continue;
       }

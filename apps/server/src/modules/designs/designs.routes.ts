@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
-import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
+import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, cleanStrings } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { createDesignsReadCache } from "./designs.cache.ts";
@@ -58,7 +58,7 @@ function parseForm(form: ImageForm): DesignData {
   }
   let data: DesignData | undefined;
   if (!errors.data) {
-    const parsed = designInputSchema.safeParse(withoutNul(value));
+    const parsed = designInputSchema.safeParse(cleanStrings(value));
     if (parsed.success) data = parsed.data;
     else Object.assign(errors, fieldErrorsOf(parsed.error));
   }

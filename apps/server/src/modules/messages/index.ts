@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
-import { withoutNul } from "../../lib/json-input.ts";
+import { cleanStrings } from "../../lib/json-input.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
 import { fieldErrorsOf } from "../designs/designs.routes.ts";
@@ -80,7 +80,7 @@ export const messagesModule: FastifyPluginCallbackZod<{ messages: MessagesServic
       if (req.isMultipart()) {
         const form = await readAttachmentForm(req, tmpDir);
         try {
-          const parsed = messageInputSchema.safeParse(withoutNul({ text: form.text ?? "" }));
+          const parsed = messageInputSchema.safeParse(cleanStrings({ text: form.text ?? "" }));
           if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
           return reply.code(201).send(await messages.post(actor, id, parsed.data.text, form.files));
         } finally {

@@ -5,6 +5,7 @@ import {
   unsubscribeResultSchema,
 } from "@atelier/contract";
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { cleanStrings } from "../../lib/json-input.ts";
 import { actorOf } from "../../lib/request.ts";
 import type { PreferencesService } from "./preferences.service.ts";
 
@@ -57,7 +58,7 @@ export const settingsModule: FastifyPluginCallbackZod<{ preferences: Preferences
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: ONE_CLICK_BODY_LIMIT },
       (_req, body, parsed) => {
-        parsed(null, Object.fromEntries(new URLSearchParams(body as string)));
+        parsed(null, cleanStrings(Object.fromEntries(new URLSearchParams(body as string))));
       },
     );
 
