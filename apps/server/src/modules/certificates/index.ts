@@ -34,7 +34,7 @@ export const certificatesModule: FastifyPluginCallbackZod<CertificatesModuleOpti
       params: idParams,
       response: { 200: certificateListSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => certificates.list(actorOf(req), uuidOr404(req.params.id)),
   });
 

@@ -123,7 +123,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       querystring: listQuery,
       response: { 200: designListSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     onSend: keepAnswer,
     handler: async (req, reply) =>
       cached(req, reply, "list", req.query.page, req.query.search ?? "") ?? designs.list(actorOf(req), req.query.page, req.query.search ?? ""),
@@ -135,7 +135,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       summary: "Create a design: multipart (`data` JSON + repeated `images`) from the custom form, or JSON from a saved product link",
       response: { 201: designSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req, reply) => {
       const actor = actorOf(req);
       if (req.isMultipart()) {
@@ -151,7 +151,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
 
   app.get("/api/designs/:id/", {
     schema: { tags: TAGS, summary: "One design", params: idParams, response: { 200: designSchema } },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     onSend: keepAnswer,
     handler: async (req, reply) => {
       const id = uuidOr404(req.params.id);
@@ -167,7 +167,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       params: idParams,
       response: { 200: designSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => {
       const actor = actorOf(req);
       const id = uuidOr404(req.params.id);
@@ -179,7 +179,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
 
   app.delete("/api/designs/:id/", {
     schema: { tags: TAGS, summary: "Delete a design and its files", params: idParams, response: { 204: z.null() } },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req, reply) => {
       await designs.remove(actorOf(req), uuidOr404(req.params.id));
       return reply.code(204).send(null);

@@ -53,7 +53,7 @@ const idParams = z.object({ id: z.string() });
  */
 export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app, opts, done) => {
   const { orders, quotes, payments, cad } = opts;
-  const customer = { preHandler: app.authenticate };
+  const customer = { onRequest: app.authenticate };
   app.get("/api/dashboard-data/", {
     schema: {
       tags: ["orders"],

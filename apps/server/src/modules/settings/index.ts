@@ -25,7 +25,7 @@ export const settingsModule: FastifyPluginCallbackZod<{ preferences: Preferences
       summary: "The signed-in user's notification preferences: e-mail and in-app, per type (default: all on)",
       response: { 200: notificationPreferencesSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => preferences.get(actorOf(req)),
   });
 
@@ -37,7 +37,7 @@ export const settingsModule: FastifyPluginCallbackZod<{ preferences: Preferences
       body: notificationPreferencesUpdateSchema,
       response: { 200: notificationPreferencesSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => preferences.update(actorOf(req), req.body),
   });
 
