@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, cleanStrings } from "../../lib/json-input.ts";
-import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
+import { withImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { createDesignsReadCache } from "./designs.cache.ts";
 import type { DesignsService } from "./designs.service.ts";
@@ -73,14 +73,7 @@ async function withDesignForm<T>(
   tmpDir: string,
   use: (data: DesignData, files: StagedImage[]) => Promise<T>,
 ): Promise<T> {
-  if (req.isMultipart()) {
-    const form = await readImageForm(req, tmpDir);
-    try {
-      return await use(parseForm(form), form.files);
-    } finally {
-      await form.cleanup();
-    }
-  }
+  if (req.isMultipart()) return withImageForm(req, tmpDir, (form) => use(parseForm(form), form.files));
   if (isJson(req)) {
     const parsed = designInputSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
