@@ -17,7 +17,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from "./errors.ts";
-import { cleanStrings, DEPTH_MESSAGE, JsonInputError, valueExceedsDepth } from "./json-input.ts";
+import { cleanStrings, DEPTH_MESSAGE, valueExceedsDepth } from "./json-input.ts";
 
 /** A file of the body, on disk in its temporary file. */
 export interface ReceivedFile {
@@ -80,7 +80,7 @@ async function readParts(req: FastifyRequest, spec: MultipartSpec, tmpPaths: Set
   for await (const part of req.parts(spec.limits ? { limits: spec.limits } : undefined)) {
     if (part.type === "field") {
       const value: unknown = part.value;
-      if (typeof value === "object" && value !== null && valueExceedsDepth(value)) throw new JsonInputError(DEPTH_MESSAGE);
+      if (typeof value === "object" && value !== null && valueExceedsDepth(value)) throw new ValidationError({ [part.fieldname]: [DEPTH_MESSAGE] });
       spec.onField?.(part.fieldname, cleanStrings(value), part.valueTruncated);
       continue;
     }
