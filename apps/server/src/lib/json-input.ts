@@ -53,8 +53,8 @@ const HAS_LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 
 /** A string without NUL characters and with every lone surrogate replaced by U+FFFD. */
 export function cleanString(value: string): string {
-  const cleanStrings = value.includes("\0") ? value.replaceAll("\0", "") : value;
-  return HAS_LONE_SURROGATE.test(cleanStrings) ? cleanStrings.replace(LONE_SURROGATE, "\uFFFD") : cleanStrings;
+  const text = value.includes("\0") ? value.replaceAll("\0", "") : value;
+  return HAS_LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, "\uFFFD") : text;
 }
 
 function reviver(key: string, value: unknown): unknown {
