@@ -235,7 +235,7 @@ test("an admin raises a metal rate, previews a design with it, saves a version, 
   }
 });
 
-test("staff who are not admins see the 404 page on /staff/pricing", async ({ page, request }) => {
+test("staff who are not admins see the 404 page on /staff/pricing, and the API refuses them the tables", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const staff = await signIn(page, request, STAFF_EMAIL, STAFF_PASSWORD);
   await page.goto("/staff/pricing");
@@ -245,6 +245,10 @@ test("staff who are not admins see the 404 page on /staff/pricing", async ({ pag
   await expect(nav.getByRole("link", { name: "Pricing" })).toHaveCount(0);
   const refused = await request.put("/api/staff/pricing/", { headers: staff.headers, data: {} });
   expect(refused.status()).toBe(403);
+  // Reading the tables is refused too: the API agrees with the screen (decision 009).
+  const read = await request.get("/api/staff/pricing/", { headers: staff.headers });
+  expect(read.status()).toBe(403);
+  expect(await read.json()).toEqual({ detail: "Only an administrator can do this." });
 });
 
 test("the gallery and pricing screens have no serious or critical axe violations at 768 and 1280 px", async ({ page, request }) => {

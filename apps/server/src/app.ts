@@ -74,7 +74,7 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     authUser: AuthenticatedUser | null;
-    /** The signed-in user; only call after the `authenticate` pre-handler. */
+    /** The signed-in user; only call on a route with `onRequest: app.authenticate` (or a staff guard). */
     auth(): AuthenticatedUser;
   }
 }
@@ -198,6 +198,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const match = /^Token\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new UnauthorizedError("Invalid token header. No credentials provided.");
     req.authUser = await auth.authenticate(match[1]);
+  });
+  // An answer to a signed-in caller (or to one presenting a token) is theirs alone: no shared cache
+  // may keep it and no browser may store it. Routes that say otherwise (signed files) set their own.
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if ((req.authUser || req.headers.authorization !== undefined) && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "private, no-store");
+    }
+    done(null, payload);
   });
 
   app.setErrorHandler((err, req, reply) => {

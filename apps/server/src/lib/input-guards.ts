@@ -1,11 +1,11 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { JsonInputError, parseJsonText, withoutNul } from "./json-input.ts";
+import { JsonInputError, parseJsonText, cleanStrings } from "./json-input.ts";
 
 /**
  * Installs the request guards every route shares (see json-input.ts): the JSON body parser with
- * its depth bound, `__proto__` refusal and NUL stripping, and NUL stripping of query strings and
+ * its depth bound, `__proto__` refusal and string cleaning (NUL, lone surrogates), and the same cleaning of query strings and
  * path parameters before validation. Call it on the root instance before any route.
  */
 export function installInputGuards(app: FastifyInstance): void {
@@ -23,8 +23,8 @@ export function installInputGuards(app: FastifyInstance): void {
     }
   });
   app.addHook("preValidation", (req, _reply, done) => {
-    if (req.query && typeof req.query === "object") req.query = withoutNul(req.query);
-    if (req.params && typeof req.params === "object") req.params = withoutNul(req.params);
+    if (req.query && typeof req.query === "object") req.query = cleanStrings(req.query);
+    if (req.params && typeof req.params === "object") req.params = cleanStrings(req.params);
     done();
   });
 }

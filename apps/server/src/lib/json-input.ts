@@ -4,7 +4,9 @@
  * - nesting is bounded before parsing, so a 5 000-deep body never reaches a recursive validator;
  * - `__proto__` and `constructor.prototype` keys are refused by name;
  * - NUL characters are stripped from every string: PostgreSQL text cannot hold them and they
- *   carry no meaning in a form.
+ *   carry no meaning in a form;
+ * - a lone UTF-16 surrogate (`"x\ud800y"` is valid JSON) becomes U+FFFD in every string and key:
+ *   it cannot be encoded as UTF-8, so the database, a PDF or an e-mail would fail on it later.
  */
 import { BadRequestError } from "./errors.ts";
 
@@ -45,12 +47,27 @@ export function valueExceedsDepth(value: unknown, max = MAX_JSON_DEPTH): boolean
   return walk(value, 0);
 }
 
+/** A lone high surrogate (no low one after it) or a lone low surrogate (no high one before it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const HAS_LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A string without NUL characters and with every lone surrogate replaced by U+FFFD. */
+export function cleanString(value: string): string {
+  const text = value.includes("\0") ? value.replaceAll("\0", "") : value;
+  return HAS_LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, "\uFFFD") : text;
+}
+
 function reviver(key: string, value: unknown): unknown {
   if (key === "__proto__") throw new JsonInputError(PROTO_MESSAGE);
   if (key === "constructor" && value !== null && typeof value === "object" && Object.hasOwn(value, "prototype")) {
     throw new JsonInputError(PROTO_MESSAGE);
   }
-  return typeof value === "string" && value.includes("\0") ? value.replaceAll("\0", "") : value;
+  if (typeof value === "string") return cleanString(value);
+  // Keys too: a field error names the key it refuses, and the answer must be encodable.
+  if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).some((k) => cleanString(k) !== k)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanString(k), v]));
+  }
+  return value;
 }
 
 /** Parses a JSON text under the guards above; throws {@link JsonInputError} with the reason. */
@@ -64,12 +81,12 @@ export function parseJsonText(text: string, invalidMessage = INVALID_JSON_MESSAG
   }
 }
 
-/** NUL characters removed from every string of a value (keys included); other values as they are. */
-export function withoutNul<T>(value: T): T {
-  if (typeof value === "string") return (value.includes("\0") ? value.replaceAll("\0", "") : value) as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
+/** Every string of a value (keys included) through {@link cleanString}; other values as they are. */
+export function cleanStrings<T>(value: T): T {
+  if (typeof value === "string") return cleanString(value) as T;
+  if (Array.isArray(value)) return value.map(cleanStrings) as T;
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanString(k), cleanStrings(v)])) as T;
   }
   return value;
 }

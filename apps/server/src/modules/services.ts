@@ -69,6 +69,8 @@ export async function createDomainServices(deps: DomainDeps) {
     clock,
     publicUrl,
     tmpDir,
+    // Alone on DATA_DIR with the embedded database; with PostgreSQL another instance may be mid-upload.
+    tmpSweepAgeMs: config.databaseUrl ? 15 * 60_000 : 0,
     beforeDesignImageRemoved: async (tx, designId) => {
       await late.orders?.assertDesignEditable(tx, designId);
       await late.designs?.touch(tx, designId);

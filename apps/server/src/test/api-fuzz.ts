@@ -73,7 +73,8 @@ const nastyString = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("\u0000", "a\u0000b", "a\u0000b@example.com", "\ud800", "\uffff", " ", "", "null", "%00", "../../etc/passwd", "<script>", "'; drop table users; --"),
+  // Lone surrogates: JSON.stringify writes them as "\ud800" escapes, which JSON.parse turns back into unencodable strings.
+  fc.constantFrom("\u0000", "a\u0000b", "a\u0000b@example.com", "\ud800", "x\ud800y", "\udc00x", "a\udbff\ud800b", "\uffff", " ", "", "null", "%00", "../../etc/passwd", "<script>", "'; drop table users; --"),
   fc.nat({ max: 300_000 }).map((n) => "x".repeat(n)),
   fc.constantFrom("http://127.0.0.1:1/x", "http://\u0000/", "javascript:alert(1)", "ftp://example.com/", "http://[::1]/"),
 );
@@ -101,7 +102,10 @@ function shaped(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown
       plausible.push(
         schema.format === "email"
           ? fc.emailAddress()
-          : fc.oneof(fc.constantFrom("Ring", "a@example.com", "Velvet-Garnet-42", "00000000-0000-4000-8000-000000000000"), fc.string({ maxLength: 20 })),
+          : fc.oneof(
+              fc.constantFrom("Ring", "a@example.com", "Velvet-Garnet-42", "00000000-0000-4000-8000-000000000000", "Ring x\ud800y"),
+              fc.string({ maxLength: 20 }),
+            ),
       );
     } else if (type === "number" || type === "integer") plausible.push(fc.integer({ min: 0, max: 1000 }));
     else if (type === "boolean") plausible.push(fc.boolean());

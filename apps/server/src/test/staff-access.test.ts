@@ -72,6 +72,11 @@ describe("every /api/staff/ operation", () => {
         "GET /api/staff/people/",
         "POST /api/staff/people/",
         "PATCH /api/staff/people/{id}/",
+        "GET /api/staff/pricing/",
+        "GET /api/staff/pricing/versions/",
+        "GET /api/staff/pricing/versions/{version}/",
+        "PUT /api/staff/pricing/",
+        "POST /api/staff/pricing/preview/",
       ]),
     );
   });

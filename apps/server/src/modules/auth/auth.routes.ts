@@ -11,7 +11,7 @@ import {
   userSchema,
 } from "@atelier/contract";
 import { z } from "zod";
-import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { toUserResponse, type AuthService } from "./auth.service.ts";
 
 const TAGS = ["auth"];
@@ -28,24 +28,40 @@ export const authModule: FastifyPluginCallbackZod<{ auth: AuthService }> = (app,
     handler: async (req) => auth.login(req.body, req.ip),
   });
 
-  app.post("/api/auth/logout/", {
-    schema: { tags: TAGS, summary: "Revoke the presented token", response: { 204: z.null() } },
-    preHandler: app.authenticate,
-    handler: async (req, reply) => {
-      await auth.logout(req.auth().tokenId);
-      return reply.code(204).send(null);
-    },
+  // Logout reads no body: whatever is sent (malformed JSON, any type) is drained unread in its own
+  // scope, so a broken body can never keep the token alive.
+  void app.register((plain, _opts, next) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_req, payload, parsed) => {
+      payload.once("end", () => parsed(null, undefined));
+      payload.once("error", (err) => parsed(err, undefined));
+      payload.resume();
+    });
+    scope.post("/api/auth/logout/", {
+      schema: {
+        tags: TAGS,
+        summary: "Revoke the presented token (any body is ignored) and close its live-event streams",
+        response: { 204: z.null() },
+      },
+      onRequest: app.authenticate,
+      handler: async (req, reply) => {
+        await auth.logout(req.auth().tokenId);
+        return reply.code(204).send(null);
+      },
+    });
+    next();
   });
 
   app.get("/api/auth/user/", {
     schema: { tags: TAGS, summary: "The signed-in user", response: { 200: userSchema, 401: detailErrorSchema } },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: (req) => toUserResponse(req.auth().user),
   });
 
   app.patch("/api/auth/user/", {
     schema: { tags: TAGS, summary: "Update names and profile", body: updateUserRequestSchema, response: { 200: userSchema } },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => auth.updateProfile(req.auth().user.id, req.body),
   });
 
@@ -56,7 +72,7 @@ export const authModule: FastifyPluginCallbackZod<{ auth: AuthService }> = (app,
       body: changePasswordRequestSchema,
       response: { 200: detailErrorSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => {
       await auth.changePassword(req.auth(), req.body);
       return { detail: "Password updated successfully." };

@@ -72,6 +72,9 @@ export interface AuthenticatedUser {
 
 export type { UserRow };
 
+/** Tokens that no longer sign anyone in: one token, or a user's (all, or all but the one kept). */
+export type RevokedTokens = { tokenId: string } | { userId: string; exceptTokenId?: string };
+
 export function toUserResponse(row: UserRow): User {
   return {
     id: row.id,
@@ -147,6 +150,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       action: { label: "Choose a new password", url: `${publicUrl}/forgot-password` },
     });
     sendInBackground(body.then((rendered) => ({ to: user.email, subject: "Someone is trying to sign in to your account", ...rendered })));
+  }
+
+  // Who is told when tokens stop signing anyone in (live-event streams close at once).
+  const revocationListeners = new Set<(revoked: RevokedTokens) => void>();
+  function tokensRevoked(revoked: RevokedTokens): void {
+    for (const listener of revocationListeners) {
+      try {
+        listener(revoked);
+      } catch (err) {
+        deps.onBackgroundError?.(err);
+      }
+    }
   }
 
   function sendInBackground(message: MailMessage | Promise<MailMessage>): void {
@@ -234,6 +249,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(tokenId: string): Promise<void> {
       await repo.deleteToken(db, tokenId);
+      tokensRevoked({ tokenId });
+    },
+
+    /** Calls `listener` whenever tokens are revoked (sign-out, password change or reset, deactivation); returns the unsubscribe. */
+    onTokensRevoked(listener: (revoked: RevokedTokens) => void): () => void {
+      revocationListeners.add(listener);
+      return () => revocationListeners.delete(listener);
     },
 
     async updateProfile(userId: string, input: UpdateUserRequest): Promise<User> {
@@ -266,6 +288,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.deleteUserTokens(tx, user.id, current.tokenId);
         await repo.deleteResetTokens(tx, user.id);
       });
+      tokensRevoked({ userId: user.id, exceptTokenId: current.tokenId });
     },
 
     async forgotPassword(emailInput: string, ip: string): Promise<{ message: string }> {
@@ -322,6 +345,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.deleteUserTokens(tx, user.id);
         await repo.deleteResetTokens(tx, user.id);
       });
+      tokensRevoked({ userId: user.id });
     },
 
     /** Creates a staff or admin account (command line); there is never a default password. */
@@ -413,6 +437,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!active) {
         await repo.deleteUserTokens(tx, id);
         await repo.deleteResetTokens(tx, id);
+        // Before the caller commits: should it roll back, the closed streams just reconnect.
+        tokensRevoked({ userId: id });
       }
       return row;
     },

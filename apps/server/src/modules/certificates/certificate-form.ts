@@ -1,19 +1,15 @@
-import crypto from "node:crypto";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import { MAX_CERTIFICATE_BYTES } from "@atelier/contract";
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { SNIFF_BYTES, sniffImageFormat } from "../../lib/images.ts";
-import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
-import { cleanFileName, streamToTempFile, translatePluginError } from "../uploads/multipart.ts";
+import { parseJsonText } from "../../lib/json-input.ts";
+import { cleanFileName, withMultipart } from "../../lib/multipart.ts";
 import type { StagedDocument } from "../uploads/uploads.service.ts";
 
 export interface CertificateForm {
   /** The `data` field parsed as JSON (undefined when it was not sent). */
   data: unknown;
   file: StagedDocument | null;
-  cleanup(): Promise<void>;
 }
 
 const MAX_MB = MAX_CERTIFICATE_BYTES / 1024 / 1024;
@@ -29,54 +25,43 @@ export async function sniffCertificateFormat(head: Buffer): Promise<StagedDocume
 }
 
 /**
- * Reads POST /api/staff/orders/{id}/certificates/: a `data` field (JSON) and one `file`. The file
- * streams to a temporary file while its size is counted (10 MB); its type comes from its content,
- * never its name or declared type. Nothing is kept on a refusal.
+ * Reads POST /api/staff/orders/{id}/certificates/, then runs `use` with it: a `data` field (JSON)
+ * and one `file` (10 MB), its type read from its content, never its name or declared type. The
+ * temporary file is gone when `use` is over, whatever happened.
  */
-export async function readCertificateForm(req: FastifyRequest, tmpDir: string): Promise<CertificateForm> {
+export function withCertificateForm<T>(req: FastifyRequest, tmpDir: string, use: (form: CertificateForm) => Promise<T>): Promise<T> {
   if (!req.isMultipart()) throw new UnsupportedMediaTypeError("Send the certificate as multipart/form-data: data (JSON) and file.");
-  await fsp.mkdir(tmpDir, { recursive: true });
-  const tmpPaths: string[] = [];
-  const form: CertificateForm = {
-    data: undefined,
-    file: null,
-    cleanup: async () => {
-      await Promise.all(tmpPaths.map((p) => fsp.rm(p, { force: true })));
-    },
-  };
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5, fieldSize: 16 * 1024 } })) {
-      if (part.type === "field") {
-        if (part.fieldname === "data") {
-          if (part.valueTruncated) throw new ValidationError({ data: ["The data field is too long."] });
-          if (typeof part.value === "string") form.data = parseJsonText(part.value, "The data field is not valid JSON.");
-          else if (valueExceedsDepth(part.value)) throw new JsonInputError(DEPTH_MESSAGE);
-          else form.data = withoutNul(part.value);
+  const form: CertificateForm = { data: undefined, file: null };
+  return withMultipart(
+    req,
+    {
+      tmpDir,
+      limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 5, fieldSize: 16 * 1024 },
+      onField: (name, value, truncated) => {
+        if (name !== "data") return;
+        if (truncated) throw new ValidationError({ data: ["The data field is too long."] });
+        form.data = typeof value === "string" ? parseJsonText(value, "The data field is not valid JSON.") : value;
+      },
+      onFileStart: (field) => {
+        if (field !== "file") throw new ValidationError({ [field]: ['Unexpected file. The certificate goes in the "file" field.'] });
+        return SNIFF_BYTES;
+      },
+      onFile: async ({ tmpPath, fileName, size, head, truncated }) => {
+        if (truncated || size > MAX_CERTIFICATE_BYTES) throw new PayloadTooLargeError(certificateTooLargeMessage(fileName));
+        const format = size > 0 ? await sniffCertificateFormat(head) : null;
+        if (!format) throw new ValidationError({ file: [notACertificateMessage(fileName)] });
+        form.file = { tmpPath, fileName, size, format };
+        return true;
+      },
+      pluginError: (code, err) => {
+        if (code === "FST_FILES_LIMIT") return new ValidationError({ file: ["Send one file per certificate."] });
+        if (code === "FST_REQ_FILE_TOO_LARGE") {
+          const name = (err as { part?: { filename?: string } }).part?.filename;
+          return new PayloadTooLargeError(certificateTooLargeMessage(cleanFileName(name)));
         }
-        continue;
-      }
-      const fileName = cleanFileName(part.filename);
-      if (part.fieldname !== "file") {
-        part.file.resume();
-        throw new ValidationError({ [part.fieldname]: ['Unexpected file. The certificate goes in the "file" field.'] });
-      }
-      const tmpPath = path.join(tmpDir, `${crypto.randomUUID()}.upload`);
-      tmpPaths.push(tmpPath);
-      const { head, size } = await streamToTempFile(part.file, tmpPath, SNIFF_BYTES);
-      if (part.file.truncated || size > MAX_CERTIFICATE_BYTES) throw new PayloadTooLargeError(certificateTooLargeMessage(fileName));
-      const format = size > 0 ? await sniffCertificateFormat(head) : null;
-      if (!format) throw new ValidationError({ file: [notACertificateMessage(fileName)] });
-      form.file = { tmpPath, fileName, size, format };
-    }
-  } catch (err) {
-    await form.cleanup();
-    const code = (err as { code?: string }).code;
-    if (code === "FST_FILES_LIMIT") throw new ValidationError({ file: ["Send one file per certificate."] });
-    if (code === "FST_REQ_FILE_TOO_LARGE") {
-      const name = (err as { part?: { filename?: string } }).part?.filename;
-      throw new PayloadTooLargeError(certificateTooLargeMessage(cleanFileName(name)));
-    }
-    throw translatePluginError(err);
-  }
-  return form;
+        return undefined;
+      },
+    },
+    () => use(form),
+  );
 }

@@ -202,8 +202,6 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         await Promise.all(batches.map((b) => b.discard()));
         if (isUniqueViolation(err)) throw new FieldConflictError({ number: ["This certificate was just attached to an order."] });
         throw err;
-      } finally {
-        await form.cleanup();
       }
     },
 

@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
-import { readCertificateForm } from "./certificate-form.ts";
+import { withCertificateForm } from "./certificate-form.ts";
 import type { CertificatesService } from "./certificates.service.ts";
 
 export interface CertificatesModuleOptions {
@@ -34,7 +34,7 @@ export const certificatesModule: FastifyPluginCallbackZod<CertificatesModuleOpti
       params: idParams,
       response: { 200: certificateListSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => certificates.list(actorOf(req), uuidOr404(req.params.id)),
   });
 
@@ -49,8 +49,7 @@ export const certificatesModule: FastifyPluginCallbackZod<CertificatesModuleOpti
     ...staffOnly(app),
     handler: async (req, reply) => {
       const orderId = uuidOr404(req.params.id);
-      const form = await readCertificateForm(req, tmpDir);
-      return reply.code(201).send(await certificates.attach(actorOf(req), orderId, form));
+      return withCertificateForm(req, tmpDir, async (form) => reply.code(201).send(await certificates.attach(actorOf(req), orderId, form)));
     },
   });
 

@@ -11,8 +11,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
-import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
-import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
+import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, cleanStrings } from "../../lib/json-input.ts";
+import { withImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { createDesignsReadCache } from "./designs.cache.ts";
 import type { DesignsService } from "./designs.service.ts";
@@ -58,7 +58,7 @@ function parseForm(form: ImageForm): DesignData {
   }
   let data: DesignData | undefined;
   if (!errors.data) {
-    const parsed = designInputSchema.safeParse(withoutNul(value));
+    const parsed = designInputSchema.safeParse(cleanStrings(value));
     if (parsed.success) data = parsed.data;
     else Object.assign(errors, fieldErrorsOf(parsed.error));
   }
@@ -73,14 +73,7 @@ async function withDesignForm<T>(
   tmpDir: string,
   use: (data: DesignData, files: StagedImage[]) => Promise<T>,
 ): Promise<T> {
-  if (req.isMultipart()) {
-    const form = await readImageForm(req, tmpDir);
-    try {
-      return await use(parseForm(form), form.files);
-    } finally {
-      await form.cleanup();
-    }
-  }
+  if (req.isMultipart()) return withImageForm(req, tmpDir, (form) => use(parseForm(form), form.files));
   if (isJson(req)) {
     const parsed = designInputSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
@@ -123,7 +116,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       querystring: listQuery,
       response: { 200: designListSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     onSend: keepAnswer,
     handler: async (req, reply) =>
       cached(req, reply, "list", req.query.page, req.query.search ?? "") ?? designs.list(actorOf(req), req.query.page, req.query.search ?? ""),
@@ -135,7 +128,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       summary: "Create a design: multipart (`data` JSON + repeated `images`) from the custom form, or JSON from a saved product link",
       response: { 201: designSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req, reply) => {
       const actor = actorOf(req);
       if (req.isMultipart()) {
@@ -151,7 +144,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
 
   app.get("/api/designs/:id/", {
     schema: { tags: TAGS, summary: "One design", params: idParams, response: { 200: designSchema } },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     onSend: keepAnswer,
     handler: async (req, reply) => {
       const id = uuidOr404(req.params.id);
@@ -167,7 +160,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       params: idParams,
       response: { 200: designSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => {
       const actor = actorOf(req);
       const id = uuidOr404(req.params.id);
@@ -179,7 +172,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
 
   app.delete("/api/designs/:id/", {
     schema: { tags: TAGS, summary: "Delete a design and its files", params: idParams, response: { 204: z.null() } },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req, reply) => {
       await designs.remove(actorOf(req), uuidOr404(req.params.id));
       return reply.code(204).send(null);

@@ -1,3 +1,4 @@
+import fsp from "node:fs/promises";
 import {
   DESIGN_EDITABLE_ORDER_STATUSES,
   MAX_IMAGES_PER_DESIGN,
@@ -181,7 +182,12 @@ export function createDesignsService(deps: DesignsServiceDeps) {
     if (urls.length === 0) return null;
     const onSkip = (url: string, reason: string) => logger.info({ url, reason }, "product photo skipped");
     const files = await stageRemoteImages(urls, { fetcher, tmpDir: uploads.tmpDir, referer: referer || undefined, onSkip });
-    return files.length > 0 ? uploads.ingestImages(userId, files, "designs", { skipUnreadable: true }) : null;
+    try {
+      return files.length > 0 ? await uploads.ingestImages(userId, files, "designs", { skipUnreadable: true }) : null;
+    } finally {
+      // Ingesting removes each file it reaches; this covers a failure before it reached them.
+      await Promise.all(files.map((f) => fsp.rm(f.tmpPath, { force: true })));
+    }
   }
 
   return {

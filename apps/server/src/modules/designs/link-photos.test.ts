@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { MAX_IMAGE_BYTES, type Design, type Paginated, type Upload } from "@atelier/contract";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uploads } from "../../db/schema/index.ts";
 import { createSafeFetcher } from "../../lib/safe-fetch.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
@@ -139,5 +139,18 @@ describe("POST /api/designs/ (extracted product save) with the product's photos"
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ "image_urls.0": ["Enter a valid URL."] });
     expect(filesOf(c.id)).toEqual([]);
+  });
+
+  it("leaves no copied photo in tmp when storing them fails before any is processed (500)", async () => {
+    const c = await signUpCustomer(t);
+    const ingest = vi.spyOn(t.services.uploads, "ingestImages").mockRejectedValueOnce(new Error("database went away"));
+    try {
+      const res = await linkSave(c, { name: "Solitaire", image_urls: [`${origin}/files/ring%20front.png`, `${origin}/files/ring-side.jpg`] });
+      expect(res.statusCode).toBe(500);
+      expect(ingest).toHaveBeenCalledTimes(1);
+      expect(tmpFiles()).toEqual([]);
+    } finally {
+      ingest.mockRestore();
+    }
   });
 });

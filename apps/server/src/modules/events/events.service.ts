@@ -82,7 +82,7 @@ export type LiveEventsService = ReturnType<typeof createLiveEventsService>;
 export function createLiveEventsService(deps: {
   database: Database;
   clock: Clock;
-  auth: Pick<AuthService, "authenticateTokenId" | "liveTokenIds">;
+  auth: Pick<AuthService, "authenticateTokenId" | "liveTokenIds" | "onTokensRevoked">;
   logger: FastifyBaseLogger;
   rateLimits: RateLimitStore;
   limitScale: number;
@@ -194,6 +194,15 @@ export function createLiveEventsService(deps: {
     return [...byUser.values()].flatMap((set) => [...set]);
   }
 
+  // A revoked token's streams end at once (sign-out, password change, deactivation), not at the next heartbeat.
+  // Streams on other instances still end at their heartbeat.
+  const stopWatchingRevocations = auth.onTokensRevoked((revoked) => {
+    for (const s of allSubscribers()) {
+      const gone = "tokenId" in revoked ? s.tokenId === revoked.tokenId : s.userId === revoked.userId && s.tokenId !== revoked.exceptTokenId;
+      if (gone) drop(s);
+    }
+  });
+
   async function heartbeat(): Promise<void> {
     const subs = allSubscribers();
     if (subs.length === 0) return;
@@ -266,6 +275,7 @@ export function createLiveEventsService(deps: {
 
     async stop(): Promise<void> {
       for (const timer of timers.splice(0)) clearInterval(timer);
+      stopWatchingRevocations();
       this.closeAll();
       const stopListening = unlisten;
       unlisten = undefined;

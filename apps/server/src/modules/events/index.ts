@@ -22,7 +22,7 @@ export const eventsModule: FastifyPluginCallbackZod<{ events: LiveEventsService 
       summary: "A single-use ticket (one minute) that opens the live event stream",
       response: { 201: eventTicketSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req, reply) => reply.code(201).send(await events.issueTicket(req.auth())),
   });
 

@@ -23,7 +23,7 @@ export const extractionModule: FastifyPluginCallbackZod<ExtractionRouteDeps> = (
       body: scrapeRequestSchema,
       response: { 200: extractedProductSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => {
       const window = await deps.rateLimits.hit(`scrape:user:${req.auth().user.id}`, SCRAPE_LIMIT.windowMs);
       if (window.count > max) throw new ThrottledError(Math.max(1, Math.ceil(window.resetInMs / 1000)));

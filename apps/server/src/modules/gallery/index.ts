@@ -10,7 +10,7 @@ import { z } from "zod";
 import { ValidationError } from "../../lib/errors.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
-import { fieldErrorsOf, MISSING_IMAGE_MESSAGE, readGalleryForm } from "./gallery-form.ts";
+import { fieldErrorsOf, MISSING_IMAGE_MESSAGE, withGalleryForm } from "./gallery-form.ts";
 import type { GalleryService } from "./gallery.service.ts";
 
 export interface GalleryModuleOptions {
@@ -59,16 +59,13 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
     },
     ...staffOnly(app),
     handler: async (req, reply) => {
-      const form = await readGalleryForm(req, tmpDir);
-      try {
+      return withGalleryForm(req, tmpDir, async (form) => {
         const parsed = galleryPostInputSchema.safeParse(form.fields);
         const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
         if (!form.image) errors.image = [MISSING_IMAGE_MESSAGE];
         if (!parsed.success || !form.image) throw new ValidationError(errors);
         return reply.code(201).send(await gallery.create(actorOf(req), parsed.data, form.image));
-      } finally {
-        await form.cleanup();
-      }
+      });
     },
   });
 
@@ -83,15 +80,12 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
     ...staffOnly(app),
     handler: async (req) => {
       const id = uuidOr404(req.params.id);
-      const form = await readGalleryForm(req, tmpDir);
-      try {
+      return withGalleryForm(req, tmpDir, async (form) => {
         const parsed = galleryPatchSchema.safeParse(form.fields);
         if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
         if (Object.keys(parsed.data).length === 0 && !form.image) throw new ValidationError({ non_field_errors: ["Nothing to change."] });
-        return await gallery.update(actorOf(req), id, parsed.data, form.image);
-      } finally {
-        await form.cleanup();
-      }
+        return gallery.update(actorOf(req), id, parsed.data, form.image);
+      });
     },
   });
 

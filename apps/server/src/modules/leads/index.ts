@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ThrottledError } from "../../lib/errors.ts";
+import { cleanStrings } from "../../lib/json-input.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
 import type { LeadService } from "./leads.service.ts";
@@ -47,7 +48,7 @@ export const leadsModule: FastifyPluginCallbackZod<{ leads: LeadService }> = (ap
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
       (_req, body, parsed) => {
-        parsed(null, Object.fromEntries(new URLSearchParams(body as string)));
+        parsed(null, cleanStrings(Object.fromEntries(new URLSearchParams(body as string))));
       },
     );
     scope.post(LEAD_FORM_ACTION, {

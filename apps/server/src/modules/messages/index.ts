@@ -16,11 +16,10 @@ import {
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
-import { withoutNul } from "../../lib/json-input.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
 import { fieldErrorsOf } from "../designs/designs.routes.ts";
-import { readAttachmentForm } from "../uploads/multipart.ts";
+import { withAttachmentForm } from "../uploads/multipart.ts";
 import type { MessagesService } from "./messages.service.ts";
 
 const TAGS = ["messages"];
@@ -78,14 +77,11 @@ export const messagesModule: FastifyPluginCallbackZod<{ messages: MessagesServic
       const actor = actorOf(req);
       const id = uuidOr404(req.params.id);
       if (req.isMultipart()) {
-        const form = await readAttachmentForm(req, tmpDir);
-        try {
-          const parsed = messageInputSchema.safeParse(withoutNul({ text: form.text ?? "" }));
+        return withAttachmentForm(req, tmpDir, async (form) => {
+          const parsed = messageInputSchema.safeParse({ text: form.text ?? "" });
           if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
           return reply.code(201).send(await messages.post(actor, id, parsed.data.text, form.files));
-        } finally {
-          await form.cleanup();
-        }
+        });
       }
       if (!isJson(req.headers["content-type"])) throw new UnsupportedMediaTypeError();
       const parsed = messageInputSchema.safeParse(req.body ?? {});

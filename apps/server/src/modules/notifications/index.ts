@@ -15,13 +15,13 @@ export const notificationsModule: FastifyPluginCallbackZod<{ notifications: Noti
       querystring: pageQuerySchema,
       response: { 200: notificationListSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => notifications.list(actorOf(req), req.query.page),
   });
 
   app.post("/api/notifications/read-all/", {
     schema: { tags: TAGS, summary: "Mark every notification read", response: { 200: z.object({ unread_count: z.number().int() }) } },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => notifications.markAllRead(actorOf(req)),
   });
 
@@ -32,7 +32,7 @@ export const notificationsModule: FastifyPluginCallbackZod<{ notifications: Noti
       params: z.object({ id: z.string() }),
       response: { 200: notificationSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => notifications.markRead(actorOf(req), uuidOr404(req.params.id)),
   });
   done();

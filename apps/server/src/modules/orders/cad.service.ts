@@ -94,8 +94,6 @@ export function createCadService(deps: {
       } catch (err) {
         await Promise.all(batches.map((b) => b.discard()));
         throw err;
-      } finally {
-        await form.cleanup();
       }
     },
 

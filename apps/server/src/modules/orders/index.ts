@@ -28,7 +28,7 @@ import { z } from "zod";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
 import type { CadService } from "./cad.service.ts";
-import { readCadForm } from "./cad-form.ts";
+import { withCadForm } from "./cad-form.ts";
 import type { OrdersService } from "./orders.service.ts";
 import type { PaymentsService } from "./payments.service.ts";
 import type { QuotesService } from "./quotes.service.ts";
@@ -53,7 +53,7 @@ const idParams = z.object({ id: z.string() });
  */
 export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app, opts, done) => {
   const { orders, quotes, payments, cad } = opts;
-  const customer = { preHandler: app.authenticate };
+  const customer = { onRequest: app.authenticate };
   app.get("/api/dashboard-data/", {
     schema: {
       tags: ["orders"],
@@ -278,8 +278,7 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
     ...staffOnly(app),
     handler: async (req, reply) => {
       const id = uuidOr404(req.params.id);
-      const form = await readCadForm(req, opts.tmpDir);
-      return reply.code(201).send(await cad.upload(actorOf(req), id, form));
+      return withCadForm(req, opts.tmpDir, async (form) => reply.code(201).send(await cad.upload(actorOf(req), id, form)));
     },
   });
 

@@ -10,20 +10,21 @@ import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../lib/errors.ts";
 import { actorOf } from "../../lib/request.ts";
-import { adminOnly, staffOnly } from "../../lib/staff-guard.ts";
+import { adminOnly } from "../../lib/staff-guard.ts";
 import type { PricingVersionsService } from "./pricing-versions.service.ts";
 
 const TAGS = ["staff"];
 
 /**
- * The pricing tables in the staff console: GET /api/staff/pricing/ (staff), its versions (each one
- * readable with its tables),
- * PUT /api/staff/pricing/ (admins: a new version) and POST /api/staff/pricing/preview/.
+ * The pricing tables in the staff console, admins only (margin and rates are commercial secrets;
+ * plain staff see each design's estimate, never the tables): GET /api/staff/pricing/, its versions
+ * (each one readable with its tables), PUT /api/staff/pricing/ (a new version) and
+ * POST /api/staff/pricing/preview/.
  */
 export const pricingModule: FastifyPluginCallbackZod<{ pricingVersions: PricingVersionsService }> = (app, { pricingVersions }, done) => {
   app.get("/api/staff/pricing/", {
     schema: { tags: TAGS, summary: "The pricing tables in force, with their version", response: { 200: pricingVersionSchema } },
-    ...staffOnly(app),
+    ...adminOnly(app),
     handler: async () => pricingVersions.inForce(),
   });
 
@@ -34,7 +35,7 @@ export const pricingModule: FastifyPluginCallbackZod<{ pricingVersions: PricingV
       querystring: pageQuerySchema,
       response: { 200: pricingVersionListSchema },
     },
-    ...staffOnly(app),
+    ...adminOnly(app),
     handler: async (req) => pricingVersions.list(req.query.page),
   });
 
@@ -45,7 +46,7 @@ export const pricingModule: FastifyPluginCallbackZod<{ pricingVersions: PricingV
       params: z.object({ version: z.string() }),
       response: { 200: pricingVersionSchema },
     },
-    ...staffOnly(app),
+    ...adminOnly(app),
     handler: async (req) => {
       // Anything but a plain version number cannot name a version: 404 like a missing one.
       if (!/^[1-9]\d{0,8}$/.test(req.params.version)) throw new NotFoundError("Pricing version not found.");
@@ -71,7 +72,7 @@ export const pricingModule: FastifyPluginCallbackZod<{ pricingVersions: PricingV
       body: pricingPreviewInputSchema,
       response: { 200: pricingPreviewSchema },
     },
-    ...staffOnly(app),
+    ...adminOnly(app),
     handler: async (req) => pricingVersions.preview(req.body.design_id, req.body.tables),
   });
   done();

@@ -49,10 +49,17 @@ describe("who may read and save pricing", () => {
     }
   });
 
-  it("lets staff read and preview but only admins save (403 for staff, before the body is read)", async () => {
-    const res = await save(staff, { tables: DEFAULT_PRICING_TABLES });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: "Only an administrator can do this." });
+  it("refuses staff (403) on every path: margin and rates are commercial secrets, read and saved by admins only", async () => {
+    for (const p of paths) {
+      const res = await authedInject(t, staff, { ...p, payload: {} });
+      expect(res.statusCode, p.url).toBe(403);
+      expect(res.json(), p.url).toEqual({ detail: "Only an administrator can do this." });
+    }
+    const design = await submitDesign(t);
+    const draft = await preview(staff, { design_id: design.design.id, tables: DEFAULT_PRICING_TABLES });
+    expect(draft.statusCode).toBe(403);
+    expect(draft.json()).toEqual({ detail: "Only an administrator can do this." });
+    // Before the body is read.
     expect((await authedInject(t, staff, { method: "PUT", url: "/api/staff/pricing/", payload: "{" })).statusCode).toBe(403);
     expect(await versionCount()).toBe(1);
     expect(await pricingAudit()).toHaveLength(0);
@@ -61,7 +68,7 @@ describe("who may read and save pricing", () => {
 
 describe("GET /api/staff/pricing/ and its versions", () => {
   it("answers the seeded tables as version 1, saved by nobody", async () => {
-    const res = await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/" });
+    const res = await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: "1",
@@ -71,7 +78,7 @@ describe("GET /api/staff/pricing/ and its versions", () => {
       created_by: null,
       note: "Seeded default tables",
     });
-    const versions = (await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/" })).json<
+    const versions = (await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/versions/" })).json<
       Paginated<PricingVersion>
     >();
     expect(versions.count).toBe(1);
@@ -82,15 +89,15 @@ describe("GET /api/staff/pricing/ and its versions", () => {
       created_by: null,
       note: "Seeded default tables",
     });
-    expect((await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/?page=2" })).statusCode).toBe(404);
+    expect((await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/versions/?page=2" })).statusCode).toBe(404);
   });
 
   it("answers one version with its tables, and 404 for a version that does not exist", async () => {
-    const res = await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/1/" });
+    const res = await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/versions/1/" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ version: 1, tables: DEFAULT_PRICING_TABLES, created_by: null, note: "Seeded default tables" });
     for (const bad of ["99", "0", "-1", "1.5", "abc", "99999999999999999999"]) {
-      const missing = await authedInject(t, staff, { method: "GET", url: `/api/staff/pricing/versions/${bad}/` });
+      const missing = await authedInject(t, admin.token, { method: "GET", url: `/api/staff/pricing/versions/${bad}/` });
       expect(missing.statusCode, bad).toBe(404);
       expect(missing.json()).toEqual({ detail: "Pricing version not found." });
     }
@@ -185,7 +192,7 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
     });
 
     // In force at once: the console reads it, a design submitted now is priced with it, the old order keeps its estimate.
-    expect((await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>().version).toBe(2);
+    expect((await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>().version).toBe(2);
     const after = await submitDesign(t, undefined, { weight: "5 g" });
     const estimate = after.design.estimate!;
     expect(estimate.pricing_version).toBe(2);
@@ -195,16 +202,16 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
     const old = await authedInject(t, before.customer.token, { method: "GET", url: `/api/orders/${before.orderId}/` });
     expect(old.json<{ estimate: Estimate }>().estimate.pricing_version).toBe(1);
 
-    const versions = (await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/" })).json<
+    const versions = (await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/versions/" })).json<
       Paginated<Record<string, unknown>>
     >();
     expect(versions.results.map((v) => v.version)).toEqual([2, 1]);
     expect(versions.results[0]).not.toHaveProperty("tables");
     expect(versions.results[0]?.created_by).toEqual({ id: admin.user.id, name: admin.user.email, email: admin.user.email });
     // Each version keeps its own tables.
-    const v2 = await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/2/" });
+    const v2 = await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/versions/2/" });
     expect(v2.json()).toEqual(saved);
-    const v1 = await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/versions/1/" });
+    const v1 = await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/versions/1/" });
     expect(v1.json<PricingVersion>().tables).toEqual(DEFAULT_PRICING_TABLES);
   });
 
@@ -218,7 +225,7 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
       spy.mockRestore();
     }
     expect(await versionCount()).toBe(count);
-    expect((await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>().version).toBe(count);
+    expect((await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>().version).toBe(count);
   });
 
   it("numbers concurrent saves one after the other, each audited against the version it replaced", async () => {
@@ -245,14 +252,14 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
 describe("POST /api/staff/pricing/preview/", () => {
   it("prices an existing design under the tables in force and the draft: only the changed rate's effect differs", async () => {
     const { design } = await submitDesign(t, undefined, { weight: "5 g", stones: "1 x Diamond 0.50ct G VS1" });
-    const inForce = (await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>();
+    const inForce = (await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>();
     const rate = Number(gold18(inForce.tables).price_per_gram);
     // The design is priced in USD: every INR amount is divided by the rate.
     const usd = Number(inForce.tables.currency_rates.USD);
     const draft = structuredClone(inForce.tables);
     gold18(draft).price_per_gram = (rate + 1000).toFixed(2);
 
-    const res = await preview(staff, { design_id: design.id, tables: draft });
+    const res = await preview(admin.token, { design_id: design.id, tables: draft });
     expect(res.statusCode).toBe(200);
     const { current, draft: drafted } = res.json<{ current: Estimate; draft: Estimate }>();
     // "current" is what a design submitted now would get.
@@ -268,20 +275,20 @@ describe("POST /api/staff/pricing/preview/", () => {
     expect(drafted.lines.slice(1, -1)).toEqual(current.lines.slice(1, -1));
     expect(Number(drafted.point) - Number(current.point)).toBeCloseTo(5900 / usd, 1);
     // A preview saves nothing.
-    expect((await authedInject(t, staff, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>().version).toBe(
+    expect((await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/" })).json<PricingVersion>().version).toBe(
       inForce.version,
     );
   });
 
   it("answers 404 for an unknown design and field errors for a bad id or bad draft tables", async () => {
-    const unknown = await preview(staff, { design_id: "00000000-0000-4000-8000-000000000000", tables: DEFAULT_PRICING_TABLES });
+    const unknown = await preview(admin.token, { design_id: "00000000-0000-4000-8000-000000000000", tables: DEFAULT_PRICING_TABLES });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: "Design not found." });
-    const badId = await preview(staff, { design_id: "abc", tables: DEFAULT_PRICING_TABLES });
+    const badId = await preview(admin.token, { design_id: "abc", tables: DEFAULT_PRICING_TABLES });
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toEqual({ design_id: ["Choose a design."] });
     const { design } = await submitDesign(t);
-    const badTables = await preview(staff, {
+    const badTables = await preview(admin.token, {
       design_id: design.id,
       tables: tablesWith((x) => {
         x.default_purity.platinum = "999";

@@ -14,7 +14,7 @@ export const searchModule: FastifyPluginCallbackZod<{ search: SearchService }> =
       querystring: searchQuerySchema,
       response: { 200: searchResponseSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => search.search(actorOf(req), req.query.q, req.query.limit),
   });
   done();

@@ -5,6 +5,7 @@ import {
   unsubscribeResultSchema,
 } from "@atelier/contract";
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { cleanStrings } from "../../lib/json-input.ts";
 import { actorOf } from "../../lib/request.ts";
 import type { PreferencesService } from "./preferences.service.ts";
 
@@ -24,7 +25,7 @@ export const settingsModule: FastifyPluginCallbackZod<{ preferences: Preferences
       summary: "The signed-in user's notification preferences: e-mail and in-app, per type (default: all on)",
       response: { 200: notificationPreferencesSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => preferences.get(actorOf(req)),
   });
 
@@ -36,7 +37,7 @@ export const settingsModule: FastifyPluginCallbackZod<{ preferences: Preferences
       body: notificationPreferencesUpdateSchema,
       response: { 200: notificationPreferencesSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => preferences.update(actorOf(req), req.body),
   });
 
@@ -57,7 +58,7 @@ export const settingsModule: FastifyPluginCallbackZod<{ preferences: Preferences
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: ONE_CLICK_BODY_LIMIT },
       (_req, body, parsed) => {
-        parsed(null, Object.fromEntries(new URLSearchParams(body as string)));
+        parsed(null, cleanStrings(Object.fromEntries(new URLSearchParams(body as string))));
       },
     );
 

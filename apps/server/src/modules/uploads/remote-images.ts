@@ -4,7 +4,8 @@ import path from "node:path";
 import { MAX_IMAGE_BYTES } from "@atelier/contract";
 import { sniffImageFormat, SNIFF_BYTES } from "../../lib/images.ts";
 import type { SafeFetcher } from "../../lib/safe-fetch.ts";
-import { cleanFileName, type StagedImage } from "./multipart.ts";
+import { cleanFileName } from "../../lib/multipart.ts";
+import type { StagedImage } from "./multipart.ts";
 
 export interface RemoteImageOptions {
   fetcher: SafeFetcher;

@@ -14,7 +14,7 @@ export const uploadsModule: FastifyPluginCallbackZod<{ uploads: UploadsService }
       querystring: pageQuerySchema,
       response: { 200: uploadListSchema },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req) => uploads.list(actorOf(req), req.query.page),
   });
 
@@ -25,7 +25,7 @@ export const uploadsModule: FastifyPluginCallbackZod<{ uploads: UploadsService }
       params: z.object({ id: z.string() }),
       response: { 204: z.null() },
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (req, reply) => {
       await uploads.remove(actorOf(req), uuidOr404(req.params.id));
       return reply.code(204).send(null);

@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { IMAGE_FORMATS, processImage, UnreadableImageError, type ImageFormat } from "../../lib/images.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { FileUrlSigner } from "../../lib/signed-url.ts";
+import { sweepTempFolder } from "../../lib/multipart.ts";
 import { deleteQuietly, StorageNotFoundError, type Storage } from "../../lib/storage.ts";
 import type { StagedAttachment, StagedImage } from "./multipart.ts";
 import { unreadableImageMessage } from "./upload-messages.ts";
@@ -34,6 +35,8 @@ export interface UploadsServiceDeps {
   publicUrl: string;
   /** Where multipart files wait while a request is processed. */
   tmpDir: string;
+  /** The start-up sweep keeps temporary files touched this recently (another instance's, when DATA_DIR is shared); 0 sweeps all. */
+  tmpSweepAgeMs?: number;
 }
 
 /** Files of one request, processed and stored but not yet attached to anything. */
@@ -444,18 +447,13 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
     /**
      * Start-up clean-up after a crash: uploads a request left unfinished for an hour become
-     * failed and lose their files, and stale temporary files go.
+     * failed and lose their files, and the temporary folder is emptied (see sweepTempFolder).
      */
     async sweepAbandoned(maxAgeMs = 60 * 60 * 1000): Promise<number> {
       const before = new Date(clock.now().getTime() - maxAgeMs);
       const rows = await repo.failAbandonedUploads(db, before, clock.now());
       await deleteQuietly(storage, rows.flatMap(keysOf));
-      const entries = await fsp.readdir(deps.tmpDir).catch(() => [] as string[]);
-      for (const name of entries) {
-        const file = path.join(deps.tmpDir, name);
-        const stat = await fsp.stat(file).catch(() => null);
-        if (stat && stat.mtimeMs < before.getTime()) await fsp.rm(file, { force: true });
-      }
+      await sweepTempFolder(deps.tmpDir, deps.tmpSweepAgeMs ?? 0);
       return rows.length;
     },
 
