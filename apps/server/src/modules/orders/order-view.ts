@@ -1,10 +1,12 @@
 import {
   DESIGN_EDITABLE_ORDER_STATUSES,
+  estimateSchema,
   METAL_COLOR_LABELS,
   METAL_TYPE_LABELS,
   ORDER_STATUS_INFO,
   type CadDesign,
   type CadModelFormat,
+  type Estimate,
   type Certificate,
   type Comment,
   type Order,
@@ -27,6 +29,15 @@ export interface ImageUrls {
   image: string;
   thumbnail: string;
   preview: string;
+}
+
+/**
+ * The stored estimate if the API can carry it, else null: an order saved before the limits (a
+ * 1 000 000 g ring) still lists and opens, showing "no estimate" instead of breaking the list.
+ */
+export function readableEstimate(stored: unknown): Estimate | null {
+  const parsed = estimateSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 export const personOf = (user: Pick<UserRow, "firstName" | "lastName" | "role"> | undefined): Person => ({
@@ -226,7 +237,7 @@ export function toOrderSummary(row: OrderRow, thumbnail: string | null): OrderSu
     thumbnail,
     quoted_price: row.quotedPrice,
     currency: row.currency,
-    estimate_point: row.estimate.point,
+    estimate_point: readableEstimate(row.estimate)?.point ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -271,7 +282,7 @@ export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
       source: d?.source ?? "custom",
       inspiration_link: d?.inspirationLink ?? "",
     },
-    estimate: row.estimate,
+    estimate: readableEstimate(row.estimate),
     cad_designs: p.cad,
     certificates: p.certificates,
     comments: p.comments,

@@ -120,7 +120,8 @@ function cancelledEntry(actor: Actor, order: OrderRow, reason: string): AuditRec
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
 
 /** What a design shows of its order. */
-export type DesignOrderSummary = Pick<OrderRow, "id" | "orderNumber" | "status" | "estimate">;
+/** A design's order as the design shows it; `estimate` is null when the stored one cannot be shown. */
+export type DesignOrderSummary = Pick<OrderRow, "id" | "orderNumber" | "status"> & { estimate: Estimate | null };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -468,7 +469,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** Each design's order: reference, estimate and whether the design may still change. */
     async ordersOfDesigns(designIds: string[]): Promise<Map<string, DesignOrderSummary>> {
       const rows = await repo.findOrderSummariesOfDesigns(db, designIds);
-      return new Map(rows.flatMap((r) => (r.designId ? [[r.designId, r]] : [])));
+      return new Map(rows.flatMap((r) => (r.designId ? [[r.designId, { ...r, estimate: view.readableEstimate(r.estimate) }]] : [])));
     },
 
     /** Designs saved before orders existed get theirs (run at start; idempotent). */
