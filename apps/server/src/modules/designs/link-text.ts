@@ -149,7 +149,10 @@ const MM_PER_UNIT: Record<string, number> = { "": 1, mm: 1, cm: 10, in: 25.4, in
 function amountAndUnit(text: string): [number, string] | null {
   const m = new RegExp(`${MINUS}?(\\d+(?:[.,]\\d+)*)\\s*([a-z]+\\.?|")?`, "i").exec(text.trim());
   const n = m?.[2] ? parseNumberToken(m[2]) : null;
-  return n === null ? null : [m?.[1] ? -n : n, (m?.[3] ?? "").replace(/\.$/, "").toLowerCase()];
+  if (n === null || !m) return null;
+  // "-5", and "- 5 g" when the text starts with the minus.
+  const negative = Boolean(m[1]) || /^[-\u2212]\s*$/.test(text.trim().slice(0, m.index));
+  return [negative ? -n : n, (m[3] ?? "").replace(/\.$/, "").toLowerCase()];
 }
 
 /** Two decimal places; zero means "not given". The sign is kept, the range is checked by `linkFigureErrors`. */
