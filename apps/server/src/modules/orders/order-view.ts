@@ -1,4 +1,5 @@
 import {
+  CAD_MODEL_FORMATS,
   DESIGN_EDITABLE_ORDER_STATUSES,
   estimateSchema,
   METAL_COLOR_LABELS,
@@ -119,7 +120,8 @@ export interface CadFile {
 
 export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
   const images = files.filter((f) => f.kind === "cad_image" && f.urls).map((f) => f.urls as ImageUrls);
-  const model = files.find((f) => f.kind === "cad_model" && f.modelUrl);
+  // The format is read from the stored file's name: one the contract does not know shows as no model, never a 500.
+  const model = files.find((f) => f.kind === "cad_model" && f.modelUrl && (CAD_MODEL_FORMATS as readonly string[]).includes(f.format));
   return {
     id: row.id,
     version: row.version,
