@@ -97,6 +97,28 @@ describe("figures a customer enters are bounded (custom form)", () => {
   });
 });
 
+describe("quote amounts are bounded", () => {
+  it("refuses a quote whose lines add up to more than the ceiling, and takes one at it", async () => {
+    const c = await signUpCustomer(t);
+    const staff = await createStaff(t);
+    const orderId = (await created(c)).order?.id ?? "";
+    const issue = (amounts: string[]) =>
+      authedInject(t, staff.token, {
+        method: "POST",
+        url: `/api/staff/orders/${orderId}/quotes/`,
+        payload: { line_items: amounts.map((amount, i) => ({ label: `Line ${i + 1}`, amount })) },
+      });
+    const over = await issue(["60000000.00", "40000000.01"]);
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json()).toEqual({ amount: ["A quote can be for at most 100,000,000.00."] });
+    const line = await issue(["100000000.01"]);
+    expect(line.statusCode, line.body).toBe(400);
+    expect(Object.keys(line.json<object>())).toEqual(["line_items.0.amount"]);
+    const at = await issue(["60000000.00", "40000000.00"]);
+    expect(at.statusCode, at.body).toBe(201);
+  });
+});
+
 describe("the link save reads figures without flipping their sign (item 5)", () => {
   const LINK = { name: "Shop ring", design_type: "Ring", metal: "18K Gold", budget: "450 USD" };
 
