@@ -61,7 +61,7 @@ export function OrdersScreen() {
             </div>
           ))}
         </Card>
-      ) : orders.isError ? (
+      ) : orders.isError || (orders.isPlaceholderData && orders.failureCount > 0) ? (
         <ErrorState message="Failed to load your orders. Please try again." onRetry={() => void orders.refetch()} />
       ) : orders.data.results.length === 0 ? (
         <EmptyState
