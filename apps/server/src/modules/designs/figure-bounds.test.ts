@@ -237,3 +237,23 @@ describe("one row stored before the limits does not break any list", () => {
     expect(quote.statusCode, quote.body).toBe(201);
   });
 });
+
+describe("the start-up backfill of orders", () => {
+  it("leaves a design whose estimate cannot be given without an order, and still backfills the others", async () => {
+    const c = await signUpCustomer(t);
+    const [absurd, plain] = await t.database.db
+      .insert(designs)
+      .values([
+        { userId: c.id, name: "Old absurd ring", designType: "ring", weight: 1_000_000, metalType: "gold", purity: "24K" },
+        { userId: c.id, name: "Old plain ring", designType: "ring", weight: 4 },
+      ])
+      .returning();
+    await expect(t.services.orders.backfill()).resolves.toBeGreaterThanOrEqual(1);
+    const byDesign = new Map((await orderRowsOf(c.id)).map((o) => [o.designId, o]));
+    expect(byDesign.has(plain?.id ?? "")).toBe(true);
+    expect(byDesign.has(absurd?.id ?? "")).toBe(false);
+    const list = await authedInject(t, c.token, { method: "GET", url: "/api/designs/" });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<Paginated<Design>>().results.find((d) => d.id === absurd?.id)).toMatchObject({ order: null, estimate: null });
+  });
+});
