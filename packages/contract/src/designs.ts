@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, paginatedSchema } from "./common.ts";
 import { DESIGN_STATUSES, ORDER_STATUSES, UPLOAD_STATUSES } from "./orders.ts";
-import { estimateSchema } from "./pricing.ts";
+import { MAX_ESTIMATE_AMOUNT, estimateSchema } from "./pricing.ts";
 
 export const DESIGN_TYPES = ["ring", "necklace", "earrings", "bracelet", "nose_pin", "pendant", "other"] as const;
 export type DesignType = (typeof DESIGN_TYPES)[number];
@@ -36,14 +36,40 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "Enter a valid URL." });
 const text = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
 /** Optional enum: an empty string means "not chosen". */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.literal("")]).default("");
-/** Optional non-negative number; "" and null mean "not given". Numbers may arrive as strings from forms. */
-const optionalNumber = (decimals: number) =>
+/**
+ * What jewellery can be: the largest figure each field of a design takes (documented in
+ * docs/limits.md). A figure beyond these is refused with a field error, so that no estimate,
+ * list or PDF has to deal with a 24 kg ring or a million stones. The estimate computed from the
+ * figures must also fit an amount of the API (`MAX_ESTIMATE_AMOUNT`), or the design is refused.
+ */
+export const DESIGN_LIMITS = {
+  /** grams of metal: the heaviest bridal necklace sets weigh about a kilogram. */
+  weight: 2_000,
+  /** millimetres: a wide cuff. */
+  band_width: 100,
+  /** millimetres: a long (opera, rope) necklace is about 1 m. */
+  length: 1_500,
+  width: 1_500,
+  height: 1_500,
+  /** carats of one stone (the largest cut diamonds are about 500 ct). */
+  stone_carat: 500,
+  /** stones of one row (a full pavé piece has some hundreds). */
+  quantity: 2_000,
+  /** in the design's currency; the same ceiling as an estimate and an amount staff type in a quote. */
+  budget: MAX_ESTIMATE_AMOUNT,
+} as const;
+
+export const tooLargeMessage = (max: number) => `Ensure this value is less than or equal to ${max}.`;
+export const NEGATIVE_MESSAGE = "Ensure this value is greater than or equal to 0.";
+
+/** Optional non-negative number up to `max`; "" and null mean "not given". Numbers may arrive as strings from forms. */
+const optionalNumber = (decimals: number, max: number) =>
   z.preprocess(
     (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
     z
       .number({ error: "A valid number is required." })
-      .nonnegative("Ensure this value is greater than or equal to 0.")
-      .max(1_000_000_000, "Ensure this value is less than or equal to 1000000000.")
+      .nonnegative(NEGATIVE_MESSAGE)
+      .max(max, tooLargeMessage(max))
       .refine((n) => Number.isFinite(n) && Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, {
         message: `Ensure that there are no more than ${decimals} decimal places.`,
       })
@@ -53,13 +79,17 @@ const optionalNumber = (decimals: number) =>
 export const stoneInputSchema = z.object({
   stone_type: text(100).default(""),
   stone_cut: text(100).default(STONE_CUT_DEFAULT).transform((v) => v || STONE_CUT_DEFAULT),
-  stone_carat: optionalNumber(2).default(null),
+  stone_carat: optionalNumber(2, DESIGN_LIMITS.stone_carat).default(null),
   stone_color: text(50).default(""),
   stone_clarity: text(50).default(""),
   position: text(100).default(""),
   quantity: z.preprocess(
     (v) => (v === "" || v === undefined || v === null ? 1 : typeof v === "string" ? Number(v) : v),
-    z.number().int("Quantity must be a whole number.").min(1, "Quantity must be at least 1.").max(10_000),
+    z
+      .number({ error: "A valid number is required." })
+      .int("Quantity must be a whole number.")
+      .min(1, "Quantity must be at least 1.")
+      .max(DESIGN_LIMITS.quantity, tooLargeMessage(DESIGN_LIMITS.quantity)),
   ),
 });
 export type StoneInput = z.input<typeof stoneInputSchema>;
@@ -74,20 +104,20 @@ export const designInputSchema = z.object({
   metal_type: optionalEnum(METAL_TYPES),
   metal_color: optionalEnum(METAL_COLORS),
   purity: optionalEnum(PURITIES),
-  weight: optionalNumber(2).default(null),
+  weight: optionalNumber(2, DESIGN_LIMITS.weight).default(null),
   weight_unit: z.enum(["g"]).default("g"),
   style: text(200).default(""),
   setting_type: text(200).default(""),
-  band_width: optionalNumber(2).default(null),
+  band_width: optionalNumber(2, DESIGN_LIMITS.band_width).default(null),
   design_features: text(2000).default(""),
   stones: z.array(stoneInputSchema).max(50).default([]),
-  length: optionalNumber(2).default(null),
-  width: optionalNumber(2).default(null),
-  height: optionalNumber(2).default(null),
+  length: optionalNumber(2, DESIGN_LIMITS.length).default(null),
+  width: optionalNumber(2, DESIGN_LIMITS.width).default(null),
+  height: optionalNumber(2, DESIGN_LIMITS.height).default(null),
   size: text(50).default(""),
   ring_size: text(50).default(""),
   chain_length: text(50).default(""),
-  budget: optionalNumber(2).default(null),
+  budget: optionalNumber(2, DESIGN_LIMITS.budget).default(null),
   budget_range: text(100).default(""),
   currency: z.enum(CURRENCIES).default("INR"),
   special_requests: text(2000).default(""),

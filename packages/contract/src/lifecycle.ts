@@ -176,7 +176,8 @@ export const orderSummarySchema = z.object({
   /** The accepted quote's amount, else the pending quote's; null before a quote. */
   quoted_price: moneySchema.nullable(),
   currency: z.enum(CURRENCIES),
-  estimate_point: moneySchema,
+  /** null when the stored estimate cannot be shown (a figure beyond what the API carries, saved before the limits). */
+  estimate_point: moneySchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -202,7 +203,8 @@ export const orderSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   design: orderDesignSchema,
-  estimate: estimateSchema,
+  /** null when the stored estimate cannot be shown (a figure beyond what the API carries, saved before the limits). */
+  estimate: estimateSchema.nullable(),
   cad_designs: z.array(cadDesignSchema),
   /** Hallmark and grading certificates staff attached, oldest first. */
   certificates: z.array(certificateSchema),

@@ -45,3 +45,17 @@ export const estimateSchema = z.object({
   pricing_version: z.number().int(),
 });
 export type Estimate = z.infer<typeof estimateSchema>;
+
+/**
+ * The largest estimate the product gives (in the design's currency): the ceiling of an amount staff
+ * type in a quote, so that every estimate can be quoted as it stands. A design whose estimate comes
+ * to more is refused (docs/limits.md).
+ */
+export const MAX_ESTIMATE_AMOUNT = 100_000_000;
+
+/** Why an estimate cannot be given (an amount the API cannot carry, or beyond the ceiling); null when it can. */
+export function estimateRefusal(estimate: Estimate): string | null {
+  const tooLarge = `The estimate of this design comes to more than ${MAX_ESTIMATE_AMOUNT.toLocaleString("en-US")} ${estimate.currency}: check the weight, the carats and the number of stones.`;
+  if (!estimateSchema.safeParse(estimate).success) return tooLarge;
+  return Number(estimate.high) > MAX_ESTIMATE_AMOUNT ? tooLarge : null;
+}

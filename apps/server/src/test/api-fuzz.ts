@@ -79,6 +79,14 @@ const nastyString = fc.oneof(
   fc.constantFrom("http://127.0.0.1:1/x", "http://\u0000/", "javascript:alert(1)", "ftp://example.com/", "http://[::1]/"),
 );
 const nastyNumber = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.1, 1e-308));
+/**
+ * Huge figures: what jewellery cannot be but a number column holds (a 1 000 000 g ring, 2 000 000
+ * stones), as numbers and as the texts of a link save. Stored once, such a row broke every list.
+ */
+const hugeFigure = fc.oneof(fc.constantFrom(1_000_000, 999_999_999.99, 1e9, 1e10, 2 ** 31, 2 ** 53 - 1, -5), fc.integer({ min: 10_000, max: 2_000_000_000 }));
+const hugeFigureText = fc
+  .tuple(hugeFigure, fc.constantFrom("", " g", " kg", " ct", " mm", " USD", " lakh", " x Diamond 400 ct D IF"))
+  .map(([n, unit]) => `${n}${unit}`);
 const nastyScalar = fc.oneof(nastyString, nastyNumber, fc.boolean(), fc.constant(null));
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: nastyScalar },
@@ -105,9 +113,10 @@ function shaped(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown
           : fc.oneof(
               fc.constantFrom("Ring", "a@example.com", "Velvet-Garnet-42", "00000000-0000-4000-8000-000000000000", "Ring x\ud800y"),
               fc.string({ maxLength: 20 }),
+              hugeFigureText,
             ),
       );
-    } else if (type === "number" || type === "integer") plausible.push(fc.integer({ min: 0, max: 1000 }));
+    } else if (type === "number" || type === "integer") plausible.push(fc.oneof(fc.integer({ min: 0, max: 1000 }), hugeFigure));
     else if (type === "boolean") plausible.push(fc.boolean());
     else if (type === "array") plausible.push(fc.array(shaped(schema.items, depth + 1), { maxLength: 3 }));
     else if (type === "object" && schema.properties) plausible.push(shapedObject(schema, depth + 1));
@@ -124,6 +133,10 @@ function shapedObject(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string
 /** Field names of every JSON body in the document: the guesses for operations without a declared body (multipart). */
 function knownFields(ops: Operation[]): Record<string, JsonSchema> {
   const fields: Record<string, JsonSchema> = { name: { type: "string" }, description: { type: "string" }, url: { type: "string" }, stones: { type: "array" } };
+  // The design form's figures (its body is multipart, not in the document): numbers in the form, texts in a link save.
+  const figure: JsonSchema = { type: ["number", "string"] };
+  const stone: JsonSchema = { type: "object", properties: { stone_type: { type: "string" }, stone_carat: figure, quantity: { type: "integer" } } };
+  Object.assign(fields, { weight: figure, band_width: figure, length: figure, budget: figure, stones: { type: ["array", "string"], items: stone } });
   for (const op of ops) Object.assign(fields, op.bodySchema?.properties ?? {});
   return fields;
 }

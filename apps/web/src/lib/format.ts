@@ -65,3 +65,7 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** Where an order's instant estimate cannot be shown (figures saved before the limits, beyond what is priced). */
+export const NO_ESTIMATE = "No estimate";
+export const NO_ESTIMATE_REASON = "The instant estimate of this design cannot be shown: its figures are beyond what we price.";

@@ -5,9 +5,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { Toaster } from "@/components/ui/toaster";
 
 /** Renders routes in a memory router with a fresh query client and the toaster, as the app does. */
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
+export function renderRoutes(routes: RouteObject[], initialPath: string, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

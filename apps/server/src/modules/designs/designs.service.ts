@@ -6,6 +6,7 @@ import {
   type DesignData,
   type designFromLinkSchema,
   type Paginated,
+  type Stone,
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -21,10 +22,10 @@ import { stageRemoteImages } from "../uploads/remote-images.ts";
 import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
 import type { DesignImageUrls, IngestedBatch, UploadRow, UploadsService } from "../uploads/uploads.service.ts";
 import type { DesignOrderSummary, OrdersService } from "../orders/orders.service.ts";
-import { estimateInputOf, type EstimateInput } from "../pricing/pricing.engine.ts";
+import { estimateInputOf, type DesignPricingFields, type EstimateInput, type StonePricingFields } from "../pricing/pricing.engine.ts";
 import * as repo from "./designs.repository.ts";
 import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
-import { parseBudgetText, parseLengthText, parseMetalText, parseStonesText, parseWeightText } from "./link-text.ts";
+import { linkFigureErrors, parseBudgetText, parseLengthText, parseMetalText, parseStonesText, parseWeightText } from "./link-text.ts";
 
 export type DesignFromLinkData = z.output<typeof designFromLinkSchema>;
 
@@ -130,6 +131,23 @@ function columnsFromForm(data: DesignData): Omit<NewDesign, "userId"> {
   };
 }
 
+/** What the pricing engine reads of a design about to be saved. */
+function pricingFieldsOf(columns: Omit<NewDesign, "userId">, source: "custom" | "link"): DesignPricingFields {
+  return {
+    designType: columns.designType ?? "other",
+    metalType: columns.metalType ?? "",
+    metalColor: columns.metalColor ?? "",
+    purity: columns.purity ?? "",
+    weight: columns.weight ?? null,
+    currency: columns.currency ?? "INR",
+    source,
+    budget: columns.budget ?? null,
+  };
+}
+
+const stonePricingOf = (stones: Stone[]): StonePricingFields[] =>
+  stones.map((s) => ({ stoneType: s.stone_type, stoneCarat: s.stone_carat, stoneColor: s.stone_color, stoneClarity: s.stone_clarity, quantity: s.quantity }));
+
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -226,6 +244,7 @@ export function createDesignsService(deps: DesignsServiceDeps) {
     /** The custom form: the design, its stones and its processed images are saved together or not at all. */
     async create(actor: Actor, data: DesignData, files: StagedImage[]): Promise<Design> {
       if (files.length > MAX_IMAGES_PER_DESIGN) throw imageLimitError();
+      await orders.assertEstimable(pricingFieldsOf(columnsFromForm(data), "custom"), stonePricingOf(data.stones));
       const batch = files.length > 0 ? await uploads.ingestImages(actor.id, files, "designs") : null;
       const id = await withBatch(batch, () =>
         db.transaction(async (tx) => {
@@ -255,38 +274,49 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       const metal = parseMetalText(input.metal);
       const budget = parseBudgetText(input.budget);
       const stones = parseStonesText(input.stones);
+      const figures = {
+        weight: parseWeightText(input.weight),
+        band_width: parseLengthText(input.band_width),
+        length: parseLengthText(input.length),
+        width: parseLengthText(input.width),
+        height: parseLengthText(input.height),
+        budget: budget.amount,
+        stones,
+      };
+      const refused = linkFigureErrors(figures);
+      if (Object.keys(refused).length > 0) throw new ValidationError(refused);
+      const columns = {
+        source: "link",
+        name: input.name,
+        designType: input.design_type,
+        description: input.description,
+        inspirationLink: input.inspiration_link,
+        metal: input.metal,
+        metalType: metal.metal_type,
+        metalColor: metal.metal_color,
+        purity: metal.purity,
+        stonesText: input.stones,
+        style: input.style,
+        settingType: input.setting_type,
+        designFeatures: input.design_features,
+        weight: figures.weight,
+        bandWidth: figures.band_width,
+        length: figures.length,
+        width: figures.width,
+        height: figures.height,
+        size: input.size,
+        budget: figures.budget,
+        budgetRange: input.budget,
+        // An extracted product's prices default to USD (spec §9).
+        currency: budget.currency ?? "USD",
+      } satisfies Omit<NewDesign, "userId">;
+      // Before the product's photos are fetched: a design whose estimate cannot be given is refused with nothing written.
+      await orders.assertEstimable(pricingFieldsOf(columns, "link"), stonePricingOf(stones));
       const batch = await ingestProductPhotos(actor.id, input.image_urls, input.inspiration_link);
       const id = await withBatch(batch, () =>
         db.transaction(async (tx) => {
           const now = clock.now();
-          const row = await repo.insertDesign(tx, {
-            userId: actor.id,
-            source: "link",
-            name: input.name,
-            designType: input.design_type,
-            description: input.description,
-            inspirationLink: input.inspiration_link,
-            metal: input.metal,
-            metalType: metal.metal_type,
-            metalColor: metal.metal_color,
-            purity: metal.purity,
-            stonesText: input.stones,
-            style: input.style,
-            settingType: input.setting_type,
-            designFeatures: input.design_features,
-            weight: parseWeightText(input.weight),
-            bandWidth: parseLengthText(input.band_width),
-            length: parseLengthText(input.length),
-            width: parseLengthText(input.width),
-            height: parseLengthText(input.height),
-            size: input.size,
-            budget: budget.amount,
-            budgetRange: input.budget,
-            // An extracted product's prices default to USD (spec §9).
-            currency: budget.currency ?? "USD",
-            createdAt: now,
-            updatedAt: now,
-          });
+          const row = await repo.insertDesign(tx, { ...columns, userId: actor.id, createdAt: now, updatedAt: now });
           await repo.replaceStones(tx, row.id, stones);
           if (batch && (await uploads.attachToDesign(tx, batch.uploadIds, row.id, 0, now)) !== batch.uploadIds.length)
             throw attachConflict();
@@ -313,6 +343,7 @@ export function createDesignsService(deps: DesignsServiceDeps) {
       // Fail fast, before any image is processed; the transaction checks again under a lock.
       const current = await uploads.designImages(db, [id]);
       checkImageChanges(current, data.remove_image_ids, files.length);
+      await orders.assertEstimable(pricingFieldsOf(columnsFromForm(data), existing.source), stonePricingOf(data.stones));
 
       // New files belong to the design's owner, also when staff add them.
       const batch = files.length > 0 ? await uploads.ingestImages(existing.userId, files, "designs") : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBudgetText, parseLengthText, parseMetalText, parseNumberToken, parseStonesText, parseWeightText } from "./link-text.ts";
+import { linkFigureErrors, parseBudgetText, parseLengthText, parseMetalText, parseNumberToken, parseStonesText, parseWeightText } from "./link-text.ts";
 
 describe("parseMetalText", () => {
   it.each([
@@ -34,6 +34,10 @@ describe("parseBudgetText", () => {
     ["C$ 900", null, null],
     ["", null, null],
     ["on request", null, null],
+    ["-450 USD", -450, "USD"],
+    ["USD -450", -450, "USD"],
+    ["-$450", -450, "USD"],
+    ["$ 2,000,000,000", 2_000_000_000, "USD"],
   ])("%s", (text, amount, currency) => {
     expect(parseBudgetText(text)).toEqual({ amount, currency });
   });
@@ -82,6 +86,12 @@ describe("parseWeightText", () => {
     ["", null],
     ["3 carats", null],
     ["0 g", null],
+    // A minus is kept, never dropped (then refused by linkFigureErrors); a range or a dash between words is not one.
+    ["-5", -5],
+    ["- 5 g", -5],
+    ["\u22123.5 grams", -3.5],
+    ["5-6 g", 5],
+    ["approx - 4 g", 4],
   ])("%s → %s", (text, grams) => {
     expect(parseWeightText(text)).toBe(grams);
   });
@@ -98,7 +108,22 @@ describe("parseLengthText", () => {
     ["NA", null],
     ["", null],
     ["7 US", null],
+    ["-2 mm", -2],
   ])("%s → %s", (text, mm) => {
     expect(parseLengthText(text)).toBe(mm);
+  });
+});
+
+describe("linkFigureErrors", () => {
+  const none = { weight: null, band_width: null, length: null, width: null, height: null, budget: null, stones: [] };
+
+  it("refuses negative figures and figures beyond the limits, naming each", () => {
+    expect(linkFigureErrors(none)).toEqual({});
+    expect(linkFigureErrors({ ...none, weight: -5, width: 1501, budget: -1, stones: parseStonesText("-0.5 ct Diamond; 3000 x Ruby 501 ct") })).toEqual({
+      weight: ["The weight cannot be negative."],
+      width: ["The width can be at most 1,500 mm."],
+      budget: ["The price cannot be negative."],
+      stones: ["Stone 1: a carat weight cannot be negative.", "Stone 2: a stone can weigh at most 500 ct.", "Stone 2: at most 2,000 stones of a kind."],
+    });
   });
 });

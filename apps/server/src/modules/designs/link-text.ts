@@ -1,9 +1,14 @@
-import { PURITIES, STONE_CUT_DEFAULT, type Currency, type MetalColor, type MetalType, type Purity, type Stone } from "@atelier/contract";
+import { DESIGN_LIMITS, PURITIES, STONE_CUT_DEFAULT, type Currency, type FieldErrors, type MetalColor, type MetalType, type Purity, type Stone } from "@atelier/contract";
 
 /**
  * The link save (spec §7) sends metal, stones and budget as free text. These readers take out
- * what can be read with confidence; the texts themselves are always kept as given.
+ * what can be read with confidence; the texts themselves are always kept as given. A figure
+ * written with a minus keeps its sign ("-5 g" reads -5, never 5): `linkFigureErrors` refuses it,
+ * as it refuses a figure beyond DESIGN_LIMITS.
  */
+
+/** A minus sign written just before a figure (not a dash between words or a range: "5-6 g"). */
+const MINUS = "(?:(?<![\\w.,])([-\u2212]))";
 
 export interface MetalReading {
   metal_type: MetalType | "";
@@ -92,8 +97,11 @@ export function parseBudgetText(text: string): BudgetReading {
   if (/^\s*k\b/i.test(rest)) amount *= 1_000;
   else if (/^\s*(?:lakhs?|lacs?)\b/i.test(rest)) amount *= 100_000;
   else if (/^\s*(?:crores?|cr)\b/i.test(rest)) amount *= 10_000_000;
+  // "-450 USD", "USD -450", "-$450": a negative price keeps its sign (and is refused), never read as 450.
+  const before = t.slice(0, token.index);
+  if (/(?:^|\s)[-\u2212]\s?(?:[^\d\s-]{1,3}\.?\s?)?$/.test(before)) amount = -amount;
   amount = Math.round(amount * 100) / 100;
-  return { amount: amount <= 1_000_000_000 ? amount : null, currency };
+  return { amount: Number.isFinite(amount) ? amount : null, currency };
 }
 
 /** A number written with any usual grouping: "45,000", "1,23,456", "1.299,00", "1 299.50", "12.5". */
@@ -137,17 +145,23 @@ const GRAMS_PER_UNIT: Record<string, number> = {
 /** Millimetres per unit of a written length; a bare number is in millimetres. */
 const MM_PER_UNIT: Record<string, number> = { "": 1, mm: 1, cm: 10, in: 25.4, inch: 25.4, inches: 25.4, '"': 25.4 };
 
-/** The first number of a text and the unit word after it: "3,5 grams" → [3.5, "grams"]. */
+/** The first number of a text, with its sign, and the unit word after it: "3,5 grams" → [3.5, "grams"], "-5 g" → [-5, "g"]. */
 function amountAndUnit(text: string): [number, string] | null {
-  const m = /(\d+(?:[.,]\d+)*)\s*([a-z]+\.?|")?/i.exec(text.trim());
-  const n = m?.[1] ? parseNumberToken(m[1]) : null;
-  return n === null ? null : [n, (m?.[2] ?? "").replace(/\.$/, "").toLowerCase()];
+  const m = new RegExp(`${MINUS}?(\\d+(?:[.,]\\d+)*)\\s*([a-z]+\\.?|")?`, "i").exec(text.trim());
+  const n = m?.[2] ? parseNumberToken(m[2]) : null;
+  if (n === null || !m) return null;
+  // "-5", and "- 5 g" when the text starts with the minus.
+  const negative = Boolean(m[1]) || /^[-\u2212]\s*$/.test(text.trim().slice(0, m.index));
+  return [negative ? -n : n, (m[3] ?? "").replace(/\.$/, "").toLowerCase()];
 }
 
-/** Two decimal places, within the range the design's number fields take. */
-const toMeasure = (n: number): number | null => (n > 0 && n <= 1_000_000_000 ? Math.round(n * 100) / 100 : null);
+/** Two decimal places; zero means "not given". The sign is kept, the range is checked by `linkFigureErrors`. */
+const toMeasure = (n: number): number | null => {
+  const rounded = Math.round(n * 100) / 100;
+  return Number.isFinite(rounded) && rounded !== 0 ? rounded : null;
+};
 
-/** "3.2 g", "2 dwt", "3,5 grams", "4.1" (grams) → grams; "NA", "" or an unknown unit → null. */
+/** "3.2 g", "2 dwt", "3,5 grams", "4.1" (grams) → grams; "NA", "" or an unknown unit → null; "-5 g" → -5. */
 export function parseWeightText(text: string): number | null {
   const reading = amountAndUnit(text);
   const factor = reading ? GRAMS_PER_UNIT[reading[1]] : undefined;
@@ -197,7 +211,7 @@ const STONE_NAMES = [
 ];
 const STONE_NAME = new RegExp(`\\b(${STONE_NAMES.join("|")})(?:e?s)?\\b`, "i");
 const SHAPE = /\b(round brilliant|round|princess|oval|cushion|pear|marquise|radiant|asscher|heart|baguette|trillion|emerald[\s-]cut)(?:[\s-]cut)?\b/i;
-const CARAT = /(\d+(?:[.,]\d+)?)\s*(?:ct\.?\s?t\.?w\.?|ctw|tcw|cts?\.?|carats?)(?![a-z])/i;
+const CARAT = new RegExp(`${MINUS}?(\\d+(?:[.,]\\d+)?)\\s*(?:ct\\.?\\s?t\\.?w\\.?|ctw|tcw|cts?\\.?|carats?)(?![a-z])`, "i");
 const CLARITY = /\b(FL|IF)\b|\b(VVS1|VVS2|VS1|VS2|SI1|SI2|SI3|I1|I2|I3)\b/i;
 const GRADE = /(?:^|[\s,(])([D-Z](?:\s?-\s?[D-Z])?)(?=$|[\s,)])/;
 const COLOUR_WORD = /\b(colou?rless|white|black|blue|pink|yellow|green|red|purple|violet|champagne|brown|orange|grey|gray)\b/i;
@@ -222,10 +236,11 @@ export function parseStonesText(text: string): Stone[] {
 
     let quantity = 1;
     const lead = take(/^\s*(\d{1,4})\s*(?:x|×|pcs?\.?|pieces?)\s+/i) ?? take(/\s[x×]\s?(\d{1,4})\s*$/i);
-    if (lead?.[1]) quantity = Math.max(1, Math.min(10_000, Number(lead[1])));
+    if (lead?.[1]) quantity = Math.max(1, Number(lead[1]));
 
     const caratMatch = take(CARAT);
-    const carat = caratMatch?.[1] ? Math.round(Number(caratMatch[1].replace(",", ".")) * 100) / 100 : null;
+    const caratFigure = caratMatch?.[2] ? Math.round(Number(caratMatch[2].replace(",", ".")) * 100) / 100 : null;
+    const carat = caratFigure !== null && caratMatch?.[1] ? -caratFigure : caratFigure;
     const clarityMatch = take(CLARITY);
     const clarity = (clarityMatch?.[1] ?? clarityMatch?.[2] ?? "").toUpperCase();
     const shape = take(SHAPE)?.[1];
@@ -251,4 +266,43 @@ export function parseStonesText(text: string): Stone[] {
     });
   }
   return stones;
+}
+
+export interface LinkFigures {
+  weight: number | null;
+  band_width: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  budget: number | null;
+  stones: Stone[];
+}
+
+/**
+ * The figures read from a link save's texts, held to what the custom form takes (DESIGN_LIMITS):
+ * a negative figure or one beyond its limit is refused with a message that names it, since the
+ * review form shows only the first message.
+ */
+export function linkFigureErrors(f: LinkFigures): FieldErrors {
+  const errors: FieldErrors = {};
+  const check = (field: string, label: string, value: number | null, max: number, unit: string) => {
+    if (value === null) return;
+    if (value < 0) errors[field] = [`${label} cannot be negative.`];
+    else if (value > max) errors[field] = [`${label} can be at most ${max.toLocaleString("en-US")}${unit}.`];
+  };
+  check("weight", "The weight", f.weight, DESIGN_LIMITS.weight, " g");
+  check("band_width", "The band width", f.band_width, DESIGN_LIMITS.band_width, " mm");
+  check("length", "The length", f.length, DESIGN_LIMITS.length, " mm");
+  check("width", "The width", f.width, DESIGN_LIMITS.width, " mm");
+  check("height", "The height", f.height, DESIGN_LIMITS.height, " mm");
+  check("budget", "The price", f.budget, DESIGN_LIMITS.budget, "");
+  const stoneErrors: string[] = [];
+  f.stones.forEach((stone, i) => {
+    const carat = stone.stone_carat;
+    if (carat !== null && carat < 0) stoneErrors.push(`Stone ${i + 1}: a carat weight cannot be negative.`);
+    else if (carat !== null && carat > DESIGN_LIMITS.stone_carat) stoneErrors.push(`Stone ${i + 1}: a stone can weigh at most ${DESIGN_LIMITS.stone_carat} ct.`);
+    if (stone.quantity > DESIGN_LIMITS.quantity) stoneErrors.push(`Stone ${i + 1}: at most ${DESIGN_LIMITS.quantity.toLocaleString("en-US")} stones of a kind.`);
+  });
+  if (stoneErrors.length > 0) errors.stones = stoneErrors;
+  return errors;
 }

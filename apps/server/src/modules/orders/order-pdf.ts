@@ -471,6 +471,11 @@ function certificates(w: Writer, order: Order): void {
 
 function estimate(w: Writer, order: Order): void {
   const e = order.estimate;
+  if (!e) {
+    w.section("Instant estimate");
+    w.paragraph("The instant estimate of this design cannot be shown: its figures are beyond what we price.", { color: COLORS.muted, size: 9, italic: true });
+    return;
+  }
   const money = (a: string) => formatMoneyWithCode(a, e.currency);
   w.section("Instant estimate");
   w.table(

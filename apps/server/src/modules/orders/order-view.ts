@@ -1,10 +1,13 @@
 import {
+  CAD_MODEL_FORMATS,
   DESIGN_EDITABLE_ORDER_STATUSES,
+  estimateSchema,
   METAL_COLOR_LABELS,
   METAL_TYPE_LABELS,
   ORDER_STATUS_INFO,
   type CadDesign,
   type CadModelFormat,
+  type Estimate,
   type Certificate,
   type Comment,
   type Order,
@@ -27,6 +30,15 @@ export interface ImageUrls {
   image: string;
   thumbnail: string;
   preview: string;
+}
+
+/**
+ * The stored estimate if the API can carry it, else null: an order saved before the limits (a
+ * 1 000 000 g ring) still lists and opens, showing "no estimate" instead of breaking the list.
+ */
+export function readableEstimate(stored: unknown): Estimate | null {
+  const parsed = estimateSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 export const personOf = (user: Pick<UserRow, "firstName" | "lastName" | "role"> | undefined): Person => ({
@@ -108,7 +120,8 @@ export interface CadFile {
 
 export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
   const images = files.filter((f) => f.kind === "cad_image" && f.urls).map((f) => f.urls as ImageUrls);
-  const model = files.find((f) => f.kind === "cad_model" && f.modelUrl);
+  // The format is read from the stored file's name: one the contract does not know shows as no model, never a 500.
+  const model = files.find((f) => f.kind === "cad_model" && f.modelUrl && (CAD_MODEL_FORMATS as readonly string[]).includes(f.format));
   return {
     id: row.id,
     version: row.version,
@@ -226,7 +239,7 @@ export function toOrderSummary(row: OrderRow, thumbnail: string | null): OrderSu
     thumbnail,
     quoted_price: row.quotedPrice,
     currency: row.currency,
-    estimate_point: row.estimate.point,
+    estimate_point: readableEstimate(row.estimate)?.point ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -271,7 +284,7 @@ export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
       source: d?.source ?? "custom",
       inspiration_link: d?.inspirationLink ?? "",
     },
-    estimate: row.estimate,
+    estimate: readableEstimate(row.estimate),
     cad_designs: p.cad,
     certificates: p.certificates,
     comments: p.comments,

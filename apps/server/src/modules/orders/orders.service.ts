@@ -33,7 +33,7 @@ import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
 import type { MessagesService } from "../messages/messages.service.ts";
 import type { NewNotice, NotificationsService } from "../notifications/notifications.service.ts";
-import { estimateInputOf } from "../pricing/pricing.engine.ts";
+import { estimateInputOf, type DesignPricingFields, type StonePricingFields } from "../pricing/pricing.engine.ts";
 import type { PricingService } from "../pricing/pricing.service.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
@@ -120,7 +120,8 @@ function cancelledEntry(actor: Actor, order: OrderRow, reason: string): AuditRec
 export type StaffQueueQuery = z.output<typeof staffQueueQuerySchema>;
 
 /** What a design shows of its order. */
-export type DesignOrderSummary = Pick<OrderRow, "id" | "orderNumber" | "status" | "estimate">;
+/** A design's order as the design shows it; `estimate` is null when the stored one cannot be shown. */
+export type DesignOrderSummary = Pick<OrderRow, "id" | "orderNumber" | "status"> & { estimate: Estimate | null };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -392,6 +393,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     // ---- designs under an order ----
 
+    /**
+     * Refuses (400) a design whose estimate cannot be given, before anything of it is written;
+     * the estimate is checked again when the order is written (the tables may change between).
+     */
+    async assertEstimable(design: DesignPricingFields, stones: StonePricingFields[]): Promise<void> {
+      await pricing.estimate(estimateInputOf(design, stones));
+    },
+
     /** Submitting a design creates its order in `initiated`, with the instant estimate, in the caller's transaction. */
     async createForDesign(tx: Db, design: content.DesignForOrder, stones: content.StoneForOrder[], actor: Actor): Promise<OrderRow> {
       const now = clock.now();
@@ -460,21 +469,28 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** Each design's order: reference, estimate and whether the design may still change. */
     async ordersOfDesigns(designIds: string[]): Promise<Map<string, DesignOrderSummary>> {
       const rows = await repo.findOrderSummariesOfDesigns(db, designIds);
-      return new Map(rows.flatMap((r) => (r.designId ? [[r.designId, r]] : [])));
+      return new Map(rows.flatMap((r) => (r.designId ? [[r.designId, { ...r, estimate: view.readableEstimate(r.estimate) }]] : [])));
     },
 
     /** Designs saved before orders existed get theirs (run at start; idempotent). */
     async backfill(): Promise<number> {
       let made = 0;
       for (const design of await content.listDesignsWithoutOrder(db, 200)) {
-        const created = await db.transaction(async (tx) => {
-          const locked = await content.lockDesign(tx, design.id);
-          if (!locked || (await repo.findOrderOfDesign(tx, design.id))) return false;
-          const stones = await content.listStoneContent(tx, design.id);
-          const order = await this.createForDesign(tx, locked, stones, { id: locked.userId, role: "customer" });
-          await repo.updateOrder(tx, order.id, { createdAt: locked.createdAt });
-          return true;
-        });
+        const created = await db
+          .transaction(async (tx) => {
+            const locked = await content.lockDesign(tx, design.id);
+            if (!locked || (await repo.findOrderOfDesign(tx, design.id))) return false;
+            const stones = await content.listStoneContent(tx, design.id);
+            const order = await this.createForDesign(tx, locked, stones, { id: locked.userId, role: "customer" });
+            await repo.updateOrder(tx, order.id, { createdAt: locked.createdAt });
+            return true;
+          })
+          .catch((err: unknown) => {
+            // A design saved before the limits whose estimate cannot be given stays without an order (and says so in the log).
+            if (!(err instanceof ValidationError)) throw err;
+            logger.warn({ designId: design.id, reason: err.message }, "design left without an order: its estimate cannot be given");
+            return false;
+          });
         if (created) made += 1;
       }
       return made;

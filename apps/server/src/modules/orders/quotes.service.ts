@@ -1,4 +1,4 @@
-import type { Paginated, Quote, QuoteStatus, quoteInputSchema } from "@atelier/contract";
+import { MAX_ESTIMATE_AMOUNT, type Paginated, type Quote, type QuoteStatus, type quoteInputSchema } from "@atelier/contract";
 import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -7,7 +7,7 @@ import { assertCanAccess, assertStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { formatMoney } from "../../lib/email/format.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { isPositive, sumMoney } from "../../lib/money.ts";
+import { isPositive, sumMoney, toCents } from "../../lib/money.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
@@ -85,6 +85,10 @@ export function createQuotesService(deps: {
         throw new ValidationError({ amount: [`The amount must equal the sum of the line items (${total}).`] });
       }
       if (!isPositive(total)) throw new ValidationError({ amount: ["A quote must be for more than zero."] });
+      // Each line is at most MAX_ESTIMATE_AMOUNT; so is their sum (50 of them would be 5 000 000 000).
+      if (toCents(total) > BigInt(MAX_ESTIMATE_AMOUNT) * 100n) {
+        throw new ValidationError({ amount: [`A quote can be for at most ${MAX_ESTIMATE_AMOUNT.toLocaleString("en-US")}.00.`] });
+      }
       const now = clock.now();
       let validUntil = new Date(now.getTime() + (input.valid_days ?? DEFAULT_QUOTE_VALID_DAYS) * DAY_MS);
       if (input.valid_until !== undefined) {

@@ -1,8 +1,8 @@
-import type { Estimate, Paginated, PricingTables, PricingVersion } from "@atelier/contract";
+import { estimateRefusal, type Estimate, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";
-import { NotFoundError } from "../../lib/errors.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import { computeEstimate, type EstimateInput } from "./pricing.engine.ts";
@@ -111,7 +111,14 @@ export function createPricingVersionsService(deps: PricingVersionsDeps) {
       assertSensibleTables(draft);
       const input = await designs.pricingInput(designId);
       const { version: number, tables } = await pricing.current();
-      return { current: computeEstimate(input, tables, number), draft: computeEstimate(input, draft, number + 1) };
+      const current = computeEstimate(input, tables, number);
+      const drafted = computeEstimate(input, draft, number + 1);
+      // Figures the API cannot carry are refused here, not by the response schema (a 500).
+      const refusedNow = estimateRefusal(current);
+      if (refusedNow) throw new ValidationError({ design_id: [refusedNow] });
+      const refusedDraft = estimateRefusal(drafted);
+      if (refusedDraft) throw new ValidationError({ tables: [`Under these tables: ${refusedDraft}`] });
+      return { current, draft: drafted };
     },
   };
 }

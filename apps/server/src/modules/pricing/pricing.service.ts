@@ -1,5 +1,6 @@
-import { pricingTablesSchema, type Estimate, type PricingTables } from "@atelier/contract";
+import { estimateRefusal, pricingTablesSchema, type Estimate, type PricingTables } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
+import { ValidationError } from "../../lib/errors.ts";
 import { DEFAULT_PRICING_TABLES } from "./pricing.defaults.ts";
 import { computeEstimate, type EstimateInput } from "./pricing.engine.ts";
 import * as repo from "./pricing.repository.ts";
@@ -30,10 +31,17 @@ export function createPricingService(deps: { db: Db }) {
     /** The tables in force and their version; seeds the defaults on demand. `db` may be a transaction. */
     current,
 
-    /** The instant estimate of a design with the tables in force. `db` may be a transaction. */
+    /**
+     * The instant estimate of a design with the tables in force. `db` may be a transaction.
+     * An estimate the API cannot carry (or beyond MAX_ESTIMATE_AMOUNT) is refused with a 400
+     * before the caller writes it: once stored, it would break every list that shows it.
+     */
     async estimate(input: EstimateInput, db?: Db): Promise<Estimate> {
       const { version, tables } = await current(db);
-      return computeEstimate(input, tables, version);
+      const estimate = computeEstimate(input, tables, version);
+      const refusal = estimateRefusal(estimate);
+      if (refusal) throw new ValidationError({ non_field_errors: [refusal] });
+      return estimate;
     },
   };
 }

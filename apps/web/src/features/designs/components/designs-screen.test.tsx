@@ -1,6 +1,8 @@
+import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "@/test/render";
 import { makeDesign } from "../testing/fixtures";
 import { renderWithProviders, stubBrowserApis, stubFetch } from "../testing/render";
 import { DesignDetailScreen } from "./design-detail-screen";
@@ -58,6 +60,19 @@ describe("My Designs", () => {
     expect(await screen.findByText("No designs found")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Create Your First Design" })).toHaveAttribute("href", "/dashboard/new-design");
     expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+
+  it("shows the error at the first failure of the next page (while it is retried), not the previous page's designs", async () => {
+    stubFetch((_method, path) =>
+      path.includes("page=2") ? { status: 500, body: { detail: "A server error occurred." } } : { status: 200, body: page([makeDesign({ id: "a", name: "Garden ring" })], 12) },
+    );
+    // The app's client retries a 5xx three times, seconds apart.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 60_000 } } });
+    const { router } = renderRoutes([{ path: "/dashboard/designs", element: <DesignsScreen /> }], "/dashboard/designs", client);
+    expect(await screen.findByText("Garden ring")).toBeInTheDocument();
+    await router.navigate("/dashboard/designs?page=2");
+    expect(await screen.findByText("Failed to load your designs. Please try again.")).toBeInTheDocument();
+    expect(screen.queryByText("Garden ring")).not.toBeInTheDocument();
   });
 
   it("shows the error with Try Again", async () => {

@@ -91,7 +91,7 @@ export function DesignsScreen() {
             <DesignCardSkeleton key={i} />
           ))}
         </div>
-      ) : designs.isError ? (
+      ) : designs.isError || (designs.isPlaceholderData && designs.failureCount > 0) ? (
         <ErrorState message="Failed to load your designs. Please try again." onRetry={() => void designs.refetch()} />
       ) : designs.data.results.length === 0 ? (
         <EmptyState

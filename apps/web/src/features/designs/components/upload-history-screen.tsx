@@ -64,7 +64,7 @@ export function UploadHistoryScreen() {
             </div>
           ))}
         </Card>
-      ) : uploads.isError ? (
+      ) : uploads.isError || (uploads.isPlaceholderData && uploads.failureCount > 0) ? (
         <ErrorState message="Failed to load your uploads. Please try again." onRetry={() => void uploads.refetch()} />
       ) : uploads.data.results.length === 0 ? (
         <EmptyState

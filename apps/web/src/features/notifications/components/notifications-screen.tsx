@@ -66,7 +66,7 @@ export function NotificationsScreen() {
             </div>
           ))}
         </Card>
-      ) : notifications.isError ? (
+      ) : notifications.isError || (notifications.isPlaceholderData && notifications.failureCount > 0) ? (
         <ErrorState message="Failed to load notifications. Please try again." onRetry={() => void notifications.refetch()} />
       ) : notifications.data.results.length === 0 ? (
         <EmptyState

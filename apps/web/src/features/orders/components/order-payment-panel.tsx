@@ -12,7 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import { EstimateSummary } from "@/components/estimate-summary";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
-import { formatAmount, formatDate, formatDateTime } from "@/lib/format";
+import { formatAmount, formatDate, formatDateTime, NO_ESTIMATE_REASON } from "@/lib/format";
 import { useCancelOrder } from "../api/cancel-order";
 import { useConfirmDelivery } from "../api/confirm-delivery";
 import { useDeclarePayment } from "../api/declare-payment";
@@ -129,7 +129,7 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
       )}
 
       <Card className="p-5 sm:p-6">
-        <EstimateSummary estimate={order.estimate} />
+        {order.estimate ? <EstimateSummary estimate={order.estimate} /> : <p className="text-sm text-muted">{NO_ESTIMATE_REASON} Your jeweller will quote it.</p>}
       </Card>
 
       <OrderActions order={order} />

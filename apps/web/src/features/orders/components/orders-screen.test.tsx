@@ -32,6 +32,17 @@ describe("Orders list", () => {
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
   });
 
+  it("shows a row whose estimate cannot be shown as 'No estimate', beside the others", async () => {
+    stubFetch(() => ({
+      status: 200,
+      body: page([makeOrderSummary({ quoted_price: null, estimate_point: null }), makeOrderSummary({ id: "o2", design_name: "Pearl drops", quoted_price: null, estimate_point: "900.00" })]),
+    }));
+    render();
+    const rows = await screen.findAllByTestId("order-row");
+    expect(within(rows[0]!).getByText("No estimate")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("≈ $900")).toBeInTheDocument();
+  });
+
   it("sends the status filter and the search as query parameters", async () => {
     const calls = stubFetch(() => ({ status: 200, body: page([makeOrderSummary()]) }));
     const user = userEvent.setup();

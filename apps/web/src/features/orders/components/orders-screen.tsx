@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { OrderStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
-import { formatAmount, formatDate } from "@/lib/format";
+import { formatAmount, formatDate, NO_ESTIMATE } from "@/lib/format";
 import { useOrders } from "../api/get-orders";
 import { ListToolbar, useListParams } from "./order-parts";
 
@@ -61,7 +61,7 @@ export function OrdersScreen() {
             </div>
           ))}
         </Card>
-      ) : orders.isError ? (
+      ) : orders.isError || (orders.isPlaceholderData && orders.failureCount > 0) ? (
         <ErrorState message="Failed to load your orders. Please try again." onRetry={() => void orders.refetch()} />
       ) : orders.data.results.length === 0 ? (
         <EmptyState
@@ -118,7 +118,7 @@ function OrderRow({ order: o }: { order: OrderSummary }) {
             formatAmount(o.quoted_price, o.currency)
           ) : (
             <span className="text-muted" title="Instant estimate">
-              ≈ {formatAmount(o.estimate_point, o.currency)}
+              {o.estimate_point !== null ? `≈ ${formatAmount(o.estimate_point, o.currency)}` : NO_ESTIMATE}
             </span>
           )}
         </span>

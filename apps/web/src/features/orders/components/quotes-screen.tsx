@@ -60,7 +60,7 @@ export function QuotesScreen() {
             </div>
           ))}
         </Card>
-      ) : quotes.isError ? (
+      ) : quotes.isError || (quotes.isPlaceholderData && quotes.failureCount > 0) ? (
         <ErrorState message="Failed to load your quotes. Please try again." onRetry={() => void quotes.refetch()} />
       ) : quotes.data.results.length === 0 ? (
         <EmptyState

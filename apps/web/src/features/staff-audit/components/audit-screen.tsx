@@ -54,7 +54,7 @@ export function AuditScreen() {
 
         {log.isPending ? (
           <AuditSkeleton />
-        ) : log.isError ? (
+        ) : log.isError || (log.isPlaceholderData && log.failureCount > 0) ? (
           <ErrorState message="The audit log could not be loaded. Please try again." onRetry={() => void log.refetch()} />
         ) : log.data.results.length === 0 ? (
           <EmptyState

@@ -77,7 +77,7 @@ export function LeadsScreen() {
 
         {leads.isPending ? (
           <LeadsSkeleton />
-        ) : leads.isError ? (
+        ) : leads.isError || (leads.isPlaceholderData && leads.failureCount > 0) ? (
           <ErrorState message="The leads could not be loaded. Please try again." onRetry={() => void leads.refetch()} />
         ) : leads.data.results.length === 0 ? (
           search ? (

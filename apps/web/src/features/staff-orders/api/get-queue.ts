@@ -1,5 +1,5 @@
 import type { Order, OrderSummary, Paginated, StaffQueueCounts } from "@atelier/contract";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { queueQuery, staffKeys, type QueueParams } from "./keys";
 
@@ -16,8 +16,19 @@ export function useQueueCounts() {
 /** GET /api/staff/orders/?group=&status=&search=&sort=&page= */
 export const getStaffOrders = (params: QueueParams) => api<Paginated<StaffOrderSummary>>(`/staff/orders/?${queueQuery(params)}`);
 
+/**
+ * The previous page's rows stay while the next page of the same tab loads (no flicker); another
+ * tab starts from the skeleton, never under the wrong title.
+ */
 export function useStaffOrders(params: QueueParams) {
   return useQuery(
-    queryOptions({ queryKey: staffKeys.list(params), queryFn: () => getStaffOrders(params), placeholderData: keepPreviousData }),
+    queryOptions({
+      queryKey: staffKeys.list(params),
+      queryFn: () => getStaffOrders(params),
+      placeholderData: (previous, previousQuery) => {
+        const shown = previousQuery?.queryKey[2];
+        return shown?.group === params.group ? previous : undefined;
+      },
+    }),
   );
 }

@@ -1,3 +1,4 @@
+import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -100,6 +101,41 @@ describe("staff queue", () => {
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByText("Garden ring")).toBeInTheDocument();
+  });
+});
+
+describe("staff queue when a list request fails", () => {
+  beforeEach(() => localStorage.setItem("authToken", "tok"));
+
+  /** The app's client retries a 5xx (three times, seconds apart): the failure must show while it does. */
+  const retryingClient = () => new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 60_000 } } });
+
+  function renderFailingTab(failing: string) {
+    stubFetch((url) => {
+      if (url.endsWith("/api/staff/queue/")) return { status: 200, body: counts };
+      if (url.includes(failing)) return { status: 500, body: { detail: "A server error occurred." } };
+      if (url.includes("/api/staff/orders/")) return { status: 200, body: { count: 1, next: null, previous: null, results: [makeRow()] } };
+      return { status: 404, body: { detail: "Not found." } };
+    });
+    return renderRoutes([{ path: "/staff", element: <QueueScreen /> }], "/staff", retryingClient());
+  }
+
+  it("shows an error on another tab instead of the previous tab's rows", async () => {
+    renderFailingTab("group=");
+    // "New" (the default tab) fails too here; All orders (no group) answers: start there.
+    await userEvent.click(screen.getByRole("link", { name: /All orders/ }));
+    expect(await screen.findByText("Garden ring")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: /^New/ }));
+    expect(await screen.findByText("The queue could not be loaded. Please try again.")).toBeInTheDocument();
+    expect(screen.queryByText("Garden ring")).not.toBeInTheDocument();
+  });
+
+  it("shows an error on the next page of the same tab at the first failure, while it is retried", async () => {
+    const { router } = renderFailingTab("page=2");
+    expect(await screen.findByText("Garden ring")).toBeInTheDocument();
+    await router.navigate("/staff?page=2");
+    expect(await screen.findByText("The queue could not be loaded. Please try again.")).toBeInTheDocument();
+    expect(screen.queryByText("Garden ring")).not.toBeInTheDocument();
   });
 });
 

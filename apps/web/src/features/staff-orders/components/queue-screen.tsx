@@ -19,7 +19,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { OrderStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { formatAmount, formatDateTime } from "@/lib/format";
+import { formatAmount, formatDateTime, NO_ESTIMATE } from "@/lib/format";
 import { useQueueCounts, useStaffOrders, type StaffOrderSummary } from "../api/get-queue";
 import type { QueueParams } from "../api/keys";
 import { describeWaiting, formatWaiting, isLongWait } from "../utils/waiting";
@@ -161,10 +161,11 @@ export function QueueScreen() {
           onStatus={(value) => update({ status: value })}
         />
 
-        {orders.isPending ? (
-          <QueueSkeleton />
-        ) : orders.isError ? (
+        {orders.isError || orders.failureCount > 0 ? (
+          // A failed request says so at once (while it is retried), never leaving other rows in its place.
           <ErrorState message="The queue could not be loaded. Please try again." onRetry={() => void orders.refetch()} />
+        ) : orders.isPending ? (
+          <QueueSkeleton />
         ) : orders.data.results.length === 0 ? (
           <EmptyState
             icon={filtered ? <Search /> : <Inbox />}
@@ -362,7 +363,7 @@ function QueueRow({ order: o, showWait }: { order: StaffOrderSummary; showWait: 
             formatAmount(o.quoted_price, o.currency)
           ) : (
             <span className="text-muted" title="Instant estimate">
-              ≈ {formatAmount(o.estimate_point, o.currency)}
+              {o.estimate_point !== null ? `≈ ${formatAmount(o.estimate_point, o.currency)}` : NO_ESTIMATE}
             </span>
           )}
         </span>

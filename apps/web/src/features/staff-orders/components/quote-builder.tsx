@@ -58,7 +58,7 @@ function serverErrors(err: ApiError): Errors {
  */
 export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote | undefined }) {
   const id = useId();
-  const [draft, setDraft] = useState<QuoteDraft>(() => draftFromEstimate(order.estimate));
+  const [draft, setDraft] = useState<QuoteDraft>(() => draftFromEstimate(order.estimate, order.currency));
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [showPreview, setShowPreview] = useState(false);
@@ -66,7 +66,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
 
   const total = totalCents(draft.lines);
   const money = amountFormatter(draft.currency, [fromCents(total), ...draft.lines.map((l) => fromCents(toCents(l.amount) ?? 0))]);
-  const estimateTotal = toCents(order.estimate.point) ?? 0;
+  const estimateTotal = order.estimate ? (toCents(order.estimate.point) ?? 0) : null;
   const change = (patch: Partial<QuoteDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const changeLine = (key: string, patch: { label?: string; amount?: string }) =>
     setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
@@ -208,9 +208,11 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             </output>
           </div>
           <p className="text-xs text-muted">
-            {total === estimateTotal
-              ? "Same as the instant estimate."
-              : `Instant estimate ${amountFormatter(order.estimate.currency, [order.estimate.point])(order.estimate.point)}.`}
+            {!order.estimate
+              ? "No instant estimate for this design: its figures are beyond what we price."
+              : total === estimateTotal
+                ? "Same as the instant estimate."
+                : `Instant estimate ${amountFormatter(order.estimate.currency, [order.estimate.point])(order.estimate.point)}.`}
           </p>
           {fieldError("amount") && (
             <p className="text-xs text-destructive" role="alert">
@@ -262,7 +264,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             />
           </Field>
         </div>
-        {draft.currency !== order.estimate.currency && (
+        {order.estimate && draft.currency !== order.estimate.currency && (
           <p className="-mt-3 text-xs text-warning">The amounts are not converted: they are read in {draft.currency}.</p>
         )}
 
@@ -299,7 +301,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             type="button"
             variant="secondary"
             onClick={() => {
-              setDraft(draftFromEstimate(order.estimate));
+              setDraft(draftFromEstimate(order.estimate, order.currency));
               setErrors({});
               setProblem(null);
             }}

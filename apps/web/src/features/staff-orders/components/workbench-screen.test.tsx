@@ -42,6 +42,21 @@ describe("order workbench", () => {
   });
 });
 
+describe("an order whose stored estimate cannot be shown", () => {
+  beforeEach(() => localStorage.setItem("authToken", "tok"));
+
+  it("opens, says so in the estimate panel and the header, and quotes from one empty line in the order's currency", async () => {
+    renderWorkbench(makeOrder({ estimate: null, currency: "INR" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();
+    expect(within(screen.getByTestId("estimate-panel")).getByText(/cannot be shown: its figures are beyond what we price\. Quote it by hand\./)).toBeInTheDocument();
+    expect(screen.getByText("No estimate")).toBeInTheDocument();
+    expect(await screen.findAllByTestId("quote-line")).toHaveLength(1);
+    expect(screen.getByLabelText("Line 1 amount")).toHaveValue("");
+    expect(screen.getByText("No instant estimate for this design: its figures are beyond what we price.")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Currency" })).toHaveValue("INR");
+  });
+});
+
 describe("quote builder", () => {
   beforeEach(() => localStorage.setItem("authToken", "tok"));
 

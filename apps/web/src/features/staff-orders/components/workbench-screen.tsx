@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { OrderStatusBadge, QuoteStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
-import { amountFormatter, formatAmount, formatDate, formatDateTime } from "@/lib/format";
+import { amountFormatter, formatAmount, formatDate, formatDateTime, NO_ESTIMATE, NO_ESTIMATE_REASON } from "@/lib/format";
 import { useStaffOrder } from "../api/get-order";
 import { describeWaiting } from "../utils/waiting";
 import { CadPanel, CAD_UPLOAD_STATUSES } from "./cad-panel";
@@ -103,10 +103,11 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
             <div>
               <dt className="text-xs uppercase tracking-wider text-muted">{order.quoted_price !== null ? "Quoted" : "Estimate"}</dt>
               <dd className="text-xl font-semibold tabular-nums">
-                {formatAmount(
-                  order.quoted_price ?? order.estimate.point,
-                  order.quoted_price !== null ? order.currency : order.estimate.currency,
-                )}
+                {order.quoted_price !== null
+                  ? formatAmount(order.quoted_price, order.currency)
+                  : order.estimate
+                    ? formatAmount(order.estimate.point, order.estimate.currency)
+                    : NO_ESTIMATE}
               </dd>
             </div>
             <div>
@@ -270,6 +271,13 @@ function DesignPanel({ order, onOpenImages }: { order: Order; onOpenImages: Open
 
 function EstimatePanel({ order }: { order: Order }) {
   const e = order.estimate;
+  if (!e) {
+    return (
+      <Panel icon={<Sparkles />} title="Instant estimate" testId="estimate-panel">
+        <p className="text-sm text-muted">{NO_ESTIMATE_REASON} Quote it by hand.</p>
+      </Panel>
+    );
+  }
   const money = amountFormatter(e.currency, [...e.lines.map((l) => l.amount), e.point, e.low, e.high]);
   return (
     <Panel icon={<Sparkles />} title="Instant estimate" description={`Pricing table v${e.pricing_version}`} testId="estimate-panel">

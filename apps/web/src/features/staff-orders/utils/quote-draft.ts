@@ -21,11 +21,14 @@ export const DEFAULT_VALID_DAYS = 14;
 let nextKey = 0;
 export const newLineKey = () => `line-${++nextKey}`;
 
-/** A quote starts from the estimate's lines, in its currency, with the usual advance and validity. */
-export function draftFromEstimate(estimate: Estimate): QuoteDraft {
+/**
+ * A quote starts from the estimate's lines, in its currency, with the usual advance and validity;
+ * without an estimate (one that cannot be shown), from one empty line in `currency`.
+ */
+export function draftFromEstimate(estimate: Estimate | null, currency: Currency = "INR"): QuoteDraft {
   return {
-    lines: estimate.lines.map((l) => ({ key: newLineKey(), label: l.label, amount: l.amount })),
-    currency: estimate.currency,
+    lines: estimate ? estimate.lines.map((l) => ({ key: newLineKey(), label: l.label, amount: l.amount })) : [{ key: newLineKey(), label: "", amount: "" }],
+    currency: estimate?.currency ?? currency,
     advancePercent: String(DEFAULT_ADVANCE_PERCENT),
     validDays: String(DEFAULT_VALID_DAYS),
     note: "",

@@ -75,7 +75,7 @@ export function PeopleScreen() {
 
         {people.isPending ? (
           <PeopleSkeleton />
-        ) : people.isError ? (
+        ) : people.isError || (people.isPlaceholderData && people.failureCount > 0) ? (
           <ErrorState message="The accounts could not be loaded. Please try again." onRetry={() => void people.refetch()} />
         ) : people.data.results.length === 0 ? (
           <EmptyState

@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
-import { formatAmount } from "@/lib/format";
+import { formatAmount, NO_ESTIMATE } from "@/lib/format";
 import { useRecentDesigns, type OrderWithDesign } from "../api/get-recent-designs";
 import { usePreviewPricing, type PricingPreview } from "../api/preview-pricing";
 import type { StoneIndex } from "../utils/pricing-draft";
@@ -233,7 +233,7 @@ function ChosenDesign({ order }: { order: OrderWithDesign }) {
       <div className="min-w-0 text-sm">
         <p className="truncate font-medium">{order.design_name}</p>
         <p className="truncate text-xs text-muted">
-          {order.order_number} · {customerName(order)} · estimate at submission {formatAmount(order.estimate_point, order.currency)}
+          {order.order_number} · {customerName(order)} · {order.estimate_point !== null ? `estimate at submission ${formatAmount(order.estimate_point, order.currency)}` : NO_ESTIMATE}
         </p>
       </div>
     </div>
