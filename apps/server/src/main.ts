@@ -3,11 +3,14 @@ import { buildApp, type App } from "./app.ts";
 import { runAdminRequest } from "./cli/admin-commands.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { serveAdminSocket, type AdminSocketServer } from "./lib/admin-socket.ts";
+import { holdBuildFolder } from "./lib/build-lease.ts";
 import { DataDirLockedError } from "./lib/data-dir-lock.ts";
 import { openRuntime, type Runtime } from "./runtime.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A rebuild while this server runs keeps this build's folder (and its lazily loaded chunks).
+  holdBuildFolder(import.meta.dirname);
   const runtime = await openRuntime(config);
   const { app, services } = await buildApp({ config, ...runtime });
   await app.listen({ port: config.port, host: config.host });
