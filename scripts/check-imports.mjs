@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const rootManifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const builtins = new Set(builtinModules);
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
-const SKIP_DIRS = new Set(["node_modules", "dist", "build", "coverage", "fixtures", "test-results", "playwright-report", ".vite"]);
+const SKIP_DIRS = new Set(["node_modules", "dist", "build", "builds", "coverage", "fixtures", "test-results", "playwright-report", ".vite"]);
 // Test files and tooling: anything the shipped program does not load.
 const TOOLING = /(?:[.-]test\.|\.spec\.|(?:^|\/)(?:test|tests|testing|scripts)\/|(?:^|\/)[^/]*\.config\.[cm]?[jt]s$|setup-tests)/;
 // Workspaces whose code never ships (browser journeys, benchmarks): all of it is tooling.

@@ -226,7 +226,7 @@ describe("rebuilding under a running server", () => {
       const server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
       const first = await fs.realpath(DIST);
       const firstFiles = await filesUnder(first);
-      expect(firstFiles).toContain(`running/${server.child.pid}`);
+      expect(firstFiles).toContain(`.running/${server.child.pid}`);
 
       build();
       const second = await fs.realpath(DIST);
@@ -252,7 +252,7 @@ describe("rebuilding under a running server", () => {
 
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
-      expect(await filesUnder(first)).not.toContain(`running/${server.child.pid}`);
+      expect(await filesUnder(first)).not.toContain(`.running/${server.child.pid}`);
       build();
       expect(await fs.readdir(BUILDS)).not.toContain(path.basename(first));
       expect((await fs.readdir(BUILDS)).length).toBe(3);
@@ -299,6 +299,46 @@ describe("rebuilding under a running server", () => {
       await fs.rename(hidden, DIST);
     }
   }, 60_000);
+});
+
+describe("the web build a running server serves", () => {
+  it("is the one current at start, read from its own folder, marked in use, whatever later builds do to `dist`", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-web-"));
+    const web = path.join(dir, "web");
+    const makeBuild = async (id: string, files: Record<string, string>) => {
+      const folder = path.join(web, "builds", id);
+      await fs.mkdir(path.join(folder, "assets"), { recursive: true });
+      await fs.writeFile(path.join(folder, ".build.json"), JSON.stringify({ id }));
+      for (const [name, content] of Object.entries(files)) await fs.writeFile(path.join(folder, name), content);
+      // As scripts/build-folders.mjs does: a new link renamed over `dist`.
+      await fs.symlink(path.join("builds", id), path.join(web, "dist.tmp"));
+      await fs.rename(path.join(web, "dist.tmp"), path.join(web, "dist"));
+      return folder;
+    };
+    try {
+      const first = await makeBuild("1", { "index.html": "<p>first</p>", "app.html": "<p>app</p>", "assets/app-AAAA.js": "console.log(1)" });
+      const server = await startServer(path.join(dir, "data"), { WEB_DIST_DIR: path.join(web, "dist") });
+      const get = async (url: string) => {
+        const res = await fetch(`http://127.0.0.1:${server.port}${url}`);
+        return { status: res.status, body: await res.text() };
+      };
+      expect(await fs.readdir(path.join(first, ".running"))).toEqual([String(server.child.pid)]);
+      await makeBuild("2", { "index.html": "<p>second</p>", "app.html": "<p>app 2</p>", "assets/app-BBBB.js": "console.log(2)" });
+      await fs.rm(path.join(web, "builds", "2", "assets"), { recursive: true });
+
+      // The page it serves names the first build's assets: they are still served.
+      expect(await get("/assets/app-AAAA.js")).toEqual({ status: 200, body: "console.log(1)" });
+      expect((await get("/")).body).toContain("first");
+      // The build's marks are not part of the site: those addresses are client-side routes (the app shell).
+      expect(await get("/.build.json")).toEqual({ status: 200, body: "<p>app</p>" });
+      expect(await get(`/.running/${server.child.pid}`)).toEqual({ status: 200, body: "<p>app</p>" });
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(await fs.readdir(path.join(first, ".running"))).toEqual([]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe("npm start", () => {

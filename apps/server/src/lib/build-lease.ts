@@ -2,14 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Marks the build folder this process runs from (`builds/<id>/`, made by scripts/build.mjs) with the
- * process id while it runs, so that later builds keep that folder: the chunks it loads on first use
- * (e-mail templates, the PDF, the extractor) stay where it looks for them. Does nothing when the
- * process does not run from a build (the TypeScript sources through tsx, tests).
+ * Marks a build folder this process uses (`builds/<id>/`, made by scripts/build-folders.mjs at the
+ * repository's root: the server bundle it runs, the web build it serves) with the process id while it
+ * runs, so that later builds keep that folder: the chunks it loads on first use (e-mail templates, the
+ * PDF, the extractor) and the assets its pages name stay where they are. Does nothing for a folder that
+ * is not such a build (the TypeScript sources through tsx, tests, a web build made elsewhere).
  */
 export function holdBuildFolder(dir: string, pid = process.pid): () => void {
-  if (!fs.existsSync(path.join(dir, "build.json"))) return () => undefined;
-  const marker = path.join(dir, "running", String(pid));
+  if (!fs.existsSync(path.join(dir, ".build.json"))) return () => undefined;
+  const marker = path.join(dir, ".running", String(pid));
   try {
     fs.mkdirSync(path.dirname(marker), { recursive: true });
     fs.writeFileSync(marker, "");
