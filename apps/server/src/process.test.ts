@@ -216,6 +216,7 @@ async function forgotPassword(port: number, email: string): Promise<number> {
 describe("rebuilding under a running server", () => {
   it("writes each build to a folder of its own and swaps `dist` in one rename: the running server keeps its chunks, old builds go once unused", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-rebuild-"));
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
       // The admin command runs the existing build and never rebuilds.
       const before = await fs.realpath(DIST);
@@ -223,7 +224,7 @@ describe("rebuilding under a running server", () => {
       expect(created.out).toContain("Created admin account owner@example.com");
       expect(await fs.realpath(DIST)).toBe(before);
 
-      const server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
+      server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
       const first = await fs.realpath(DIST);
       const firstFiles = await filesUnder(first);
       expect(firstFiles).toContain(`.running/${server.child.pid}`);
@@ -257,6 +258,7 @@ describe("rebuilding under a running server", () => {
       expect(await fs.readdir(BUILDS)).not.toContain(path.basename(first));
       expect((await fs.readdir(BUILDS)).length).toBe(3);
     } finally {
+      server?.child.kill("SIGKILL");
       await fs.rm(dir, { recursive: true, force: true });
     }
   }, 300_000);
@@ -267,12 +269,14 @@ describe("rebuilding under a running server", () => {
     const templates = (await fs.readdir(chunks)).find((f) => f.startsWith("templates-") && f.endsWith(".js"));
     expect(templates).toBeDefined();
     const file = path.join(chunks, templates ?? "");
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
       await run(["dist/admin.js", "create", "--email", "owner@example.com", "--role", "admin"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
-      const server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
+      server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
       await fs.rename(file, `${file}.away`);
       expect(await forgotPassword(server.port, "owner@example.com")).toBe(200);
-      await expect.poll(() => server.log().includes("Cannot find module"), { timeout: 30_000 }).toBe(true);
+      const log = server.log;
+      await expect.poll(() => log().includes("Cannot find module"), { timeout: 30_000 }).toBe(true);
       expect(await mailCount(dir)).toBe(0);
 
       await fs.rename(`${file}.away`, file);
@@ -281,6 +285,7 @@ describe("rebuilding under a running server", () => {
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
     } finally {
+      server?.child.kill("SIGKILL");
       await fs.rename(`${file}.away`, file).catch(() => undefined);
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -315,11 +320,13 @@ describe("the web build a running server serves", () => {
       await fs.rename(path.join(web, "dist.tmp"), path.join(web, "dist"));
       return folder;
     };
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
       const first = await makeBuild("1", { "index.html": "<p>first</p>", "app.html": "<p>app</p>", "assets/app-AAAA.js": "console.log(1)" });
-      const server = await startServer(path.join(dir, "data"), { WEB_DIST_DIR: path.join(web, "dist") });
+      server = await startServer(path.join(dir, "data"), { WEB_DIST_DIR: path.join(web, "dist") });
+      const { port } = server;
       const get = async (url: string) => {
-        const res = await fetch(`http://127.0.0.1:${server.port}${url}`);
+        const res = await fetch(`http://127.0.0.1:${port}${url}`);
         return { status: res.status, body: await res.text() };
       };
       expect(await fs.readdir(path.join(first, ".running"))).toEqual([String(server.child.pid)]);
@@ -336,6 +343,7 @@ describe("the web build a running server serves", () => {
       expect(await server.exited).toBe(0);
       expect(await fs.readdir(path.join(first, ".running"))).toEqual([]);
     } finally {
+      server?.child.kill("SIGKILL");
       await fs.rm(dir, { recursive: true, force: true });
     }
   }, 180_000);
