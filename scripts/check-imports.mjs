@@ -15,7 +15,17 @@ const root = path.resolve(import.meta.dirname, "..");
 const rootManifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const builtins = new Set(builtinModules);
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
-const SKIP_DIRS = new Set(["node_modules", "dist", "build", "builds", "coverage", "fixtures", "test-results", "playwright-report", ".vite"]);
+const SKIP_DIRS = new Set([
+  "node_modules",
+  "dist",
+  "build",
+  "builds",
+  "coverage",
+  "fixtures",
+  "test-results",
+  "playwright-report",
+  ".vite",
+]);
 // Test files and tooling: anything the shipped program does not load.
 const TOOLING = /(?:[.-]test\.|\.spec\.|(?:^|\/)(?:test|tests|testing|scripts)\/|(?:^|\/)[^/]*\.config\.[cm]?[jt]s$|setup-tests)/;
 // Workspaces whose code never ships (browser journeys, benchmarks): all of it is tooling.
@@ -42,7 +52,8 @@ export function packageNameOf(specifier) {
 function* sourceFiles(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith(".") && !entry.name.startsWith("dist.")) yield* sourceFiles(path.join(dir, entry.name));
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith(".") && !entry.name.startsWith("dist."))
+        yield* sourceFiles(path.join(dir, entry.name));
     } else if (SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts")) {
       yield path.join(dir, entry.name);
     }

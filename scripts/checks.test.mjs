@@ -72,19 +72,40 @@ describe("check-imports", () => {
       'console.log(list.join(", "), Array.from("abc"));',
       "import {\n  a,\n  b,\n} from '@scope/pkg/sub';",
     ].join("\n");
-    assert.deepEqual(specifiersOf(code).map(packageNameOf).filter(Boolean).sort(), ["@scope/pkg", "dotenv", "pdfkit", "pg", "sharp", "zod"]);
+    assert.deepEqual(specifiersOf(code).map(packageNameOf).filter(Boolean).sort(), [
+      "@scope/pkg",
+      "dotenv",
+      "pdfkit",
+      "pg",
+      "sharp",
+      "zod",
+    ]);
   });
 
   it("ignores builtins, relative paths and the web's aliases", () => {
-    assert.deepEqual(["node:fs", "fs/promises", "./x.ts", "../y", "@/lib/api", "virtual:pwa"].map(packageNameOf), [null, null, null, null, null, null]);
+    assert.deepEqual(["node:fs", "fs/promises", "./x.ts", "../y", "@/lib/api", "virtual:pwa"].map(packageNameOf), [
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("wants code that ships to find its packages in dependencies; tests may use devDependencies and the root's tools", () => {
     const dir = path.join(tmp, "imports");
     write(path.join(dir, "src/app.ts"), 'import { z } from "zod";\nimport Fastify from "fastify";\nimport { fc } from "fast-check";\n');
-    write(path.join(dir, "src/app.test.ts"), 'import { it } from "vitest";\nimport { fc } from "fast-check";\nimport { x } from "undeclared-tool";\n');
+    write(
+      path.join(dir, "src/app.test.ts"),
+      'import { it } from "vitest";\nimport { fc } from "fast-check";\nimport { x } from "undeclared-tool";\n',
+    );
     write(path.join(dir, "src/types.ts"), 'import type { Transporter } from "nodemailer";\n');
-    const manifest = { name: "@atelier/server", dependencies: { fastify: "^5" }, devDependencies: { "fast-check": "^4", "@types/nodemailer": "^8" } };
+    const manifest = {
+      name: "@atelier/server",
+      dependencies: { fastify: "^5" },
+      devDependencies: { "fast-check": "^4", "@types/nodemailer": "^8" },
+    };
     assert.deepEqual(checkWorkspace(dir, manifest, { rootDev: { vitest: "^4" } }), [
       '@atelier/server: src/app.test.ts imports "undeclared-tool", not in its dependencies or devDependencies',
       '@atelier/server: src/app.ts imports "zod", not in its dependencies',
