@@ -47,6 +47,11 @@ function main() {
     console.error(`package.json: engines.node must be a semver range (found ${JSON.stringify(declared)})`);
     process.exit(1);
   }
+  // The Node running this check (CI's) must be one the project says it supports.
+  if (!semver.satisfies(process.version, declared)) {
+    console.error(`engines: this is Node ${process.version}, which package.json's engines.node (${declared}) does not admit`);
+    process.exit(1);
+  }
   const problems = enginesProblems(root, declared);
   if (problems.length === 0) {
     console.log(`engines: every installed package admits Node ${declared}`);
