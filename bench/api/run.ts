@@ -76,7 +76,8 @@ export interface Server {
  */
 function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, "package.json"), "utf8")) as { scripts: { start: string } };
-  const match = /^((?:\w+=\S+\s+)*)node\s+(.*?)\s*dist\/main\.js$/.exec(manifest.scripts.start.trim());
+  // `exec env …`: the shell hands its process to node, so signals reach the server.
+  const match = /^(?:exec\s+(?:env\s+)?)?((?:\w+=\S+\s+)*)node\s+(.*?)\s*dist\/main\.js$/.exec(manifest.scripts.start.trim());
   if (!match) throw new Error(`unexpected start script: ${manifest.scripts.start}`);
   const env = Object.fromEntries((match[1] ?? "").trim().split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
   return { env, nodeArgs: (match[2] ?? "").split(/\s+/).filter(Boolean) };

@@ -353,6 +353,8 @@ async function registerWebApp(app: AppInstance, distDir: string, publicUrl: stri
       serve: true,
       cacheControl: false,
       preCompressed: true,
+      // The build's own marks (.build.json, .running/) are not the site's.
+      dotfiles: "ignore",
       // Files only: pages and client-side routes (no extension) and HTML go through sendPage below.
       // Nothing under /api/ is a file: those fall through to the API's 404.
       allowedPath: (pathName) => !pathName.startsWith("/api/") && ![".html", ""].includes(path.posix.extname(pathName)),

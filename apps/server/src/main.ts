@@ -1,13 +1,21 @@
+import fs from "node:fs";
 import path from "node:path";
 import { buildApp, type App } from "./app.ts";
 import { runAdminRequest } from "./cli/admin-commands.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { serveAdminSocket, type AdminSocketServer } from "./lib/admin-socket.ts";
+import { holdBuildFolder } from "./lib/build-lease.ts";
 import { DataDirLockedError } from "./lib/data-dir-lock.ts";
 import { openRuntime, type Runtime } from "./runtime.ts";
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // The web build served is the one current at start (its pages are kept in memory), read from its
+  // real folder. That folder and this bundle's (whose chunks load on first use) are marked in use,
+  // so rebuilding while this server runs removes neither (scripts/build-folders.mjs).
+  const config: Config = { ...loaded, webDistDir: realFolder(loaded.webDistDir) };
+  holdBuildFolder(import.meta.dirname);
+  holdBuildFolder(config.webDistDir);
   const runtime = await openRuntime(config);
   const { app, services } = await buildApp({ config, ...runtime });
   await app.listen({ port: config.port, host: config.host });
@@ -42,6 +50,14 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function realFolder(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return dir; // not built: the server says so on every page
+  }
 }
 
 async function openAdminSocket(config: Config, services: App["services"], runtime: Runtime): Promise<AdminSocketServer | undefined> {

@@ -116,11 +116,14 @@ describe("SIGTERM", () => {
 });
 
 /** Starts `node dist/main.js` on a data folder; resolves once it serves. */
-async function startServer(dir: string): Promise<{ port: number; child: ChildProcess; log: () => string; exited: Promise<number | null> }> {
+async function startServer(
+  dir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess; log: () => string; exited: Promise<number | null> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["dist/main.js"], {
     cwd: SERVER_DIR,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", WEB_DIST_DIR: path.join(dir, "none") },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", WEB_DIST_DIR: path.join(dir, "none"), ...extraEnv },
   });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
@@ -184,4 +187,205 @@ describe("one process per embedded database", () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+const DIST = path.join(SERVER_DIR, "dist");
+const BUILDS = path.join(SERVER_DIR, "builds");
+const build = () => execFileSync(process.execPath, ["scripts/build.mjs", "--quiet"], { cwd: SERVER_DIR, stdio: "inherit" });
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}
+
+async function mailCount(dir: string): Promise<number> {
+  const files = await fs.readdir(path.join(dir, "mail")).catch(() => []);
+  return files.filter((f) => f.endsWith(".eml")).length;
+}
+
+async function forgotPassword(port: number, email: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/forgot-password/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+describe("rebuilding under a running server", () => {
+  it("writes each build to a folder of its own and swaps `dist` in one rename: the running server keeps its chunks, old builds go once unused", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-rebuild-"));
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      // The admin command runs the existing build and never rebuilds.
+      const before = await fs.realpath(DIST);
+      const created = await run(["scripts/admin.mjs", "create", "--email", "owner@example.com", "--role", "admin"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      expect(created.out).toContain("Created admin account owner@example.com");
+      expect(await fs.realpath(DIST)).toBe(before);
+
+      server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
+      const first = await fs.realpath(DIST);
+      const firstFiles = await filesUnder(first);
+      expect(firstFiles).toContain(`.running/${server.child.pid}`);
+
+      build();
+      const second = await fs.realpath(DIST);
+      expect(second).not.toBe(first);
+      expect((await fs.lstat(DIST)).isSymbolicLink()).toBe(true);
+      // Nothing of the running server's build was touched.
+      expect(await filesUnder(first)).toEqual(firstFiles);
+
+      // Its lazily loaded e-mail templates come from its own folder, even with the new build gone.
+      await fs.rm(second, { recursive: true });
+      expect(await forgotPassword(server.port, "owner@example.com")).toBe(200);
+      await expect.poll(() => mailCount(dir), { timeout: 30_000 }).toBe(1);
+
+      build();
+      const further = await fs.readdir(BUILDS);
+      expect(further).toContain(path.basename(first));
+      // A build that nobody runs beyond the newest three is removed; the running server's is kept.
+      build();
+      build();
+      build();
+      expect(await fs.readdir(BUILDS)).toContain(path.basename(first));
+      expect((await fs.readdir(BUILDS)).length).toBeLessThanOrEqual(4);
+
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(await filesUnder(first)).not.toContain(`.running/${server.child.pid}`);
+      build();
+      expect(await fs.readdir(BUILDS)).not.toContain(path.basename(first));
+      expect((await fs.readdir(BUILDS)).length).toBe(3);
+    } finally {
+      server?.child.kill("SIGKILL");
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it("retries e-mail templates that failed to load: the next e-mail after a missing chunk is sent", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-lazy-"));
+    const chunks = path.join(await fs.realpath(DIST), "chunks");
+    const templates = (await fs.readdir(chunks)).find((f) => f.startsWith("templates-") && f.endsWith(".js"));
+    expect(templates).toBeDefined();
+    const file = path.join(chunks, templates ?? "");
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      await run(["dist/admin.js", "create", "--email", "owner@example.com", "--role", "admin"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
+      await fs.rename(file, `${file}.away`);
+      expect(await forgotPassword(server.port, "owner@example.com")).toBe(200);
+      const log = server.log;
+      await expect.poll(() => log().includes("Cannot find module"), { timeout: 30_000 }).toBe(true);
+      expect(await mailCount(dir)).toBe(0);
+
+      await fs.rename(`${file}.away`, file);
+      expect(await forgotPassword(server.port, "owner@example.com")).toBe(200);
+      await expect.poll(() => mailCount(dir), { timeout: 30_000 }).toBe(1);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    } finally {
+      server?.child.kill("SIGKILL");
+      await fs.rename(`${file}.away`, file).catch(() => undefined);
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it("`npm run admin` without a build says so and how to make one, and builds nothing", async () => {
+    const hidden = path.join(SERVER_DIR, `dist.hidden-${process.pid}`);
+    await fs.rename(DIST, hidden);
+    try {
+      const res = await run(["scripts/admin.mjs", "create", "--email", "x@example.com", "--role", "staff"], { LOG_LEVEL: "silent" });
+      expect(res.code).toBe(1);
+      expect(res.out).toContain("The server is not built");
+      expect(res.out).toContain("`npm run build`");
+      await expect(fs.lstat(DIST)).rejects.toThrow();
+    } finally {
+      await fs.rename(hidden, DIST);
+    }
+  }, 60_000);
+});
+
+describe("the web build a running server serves", () => {
+  it("is the one current at start, read from its own folder, marked in use, whatever later builds do to `dist`", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-web-"));
+    const web = path.join(dir, "web");
+    const makeBuild = async (id: string, files: Record<string, string>) => {
+      const folder = path.join(web, "builds", id);
+      await fs.mkdir(path.join(folder, "assets"), { recursive: true });
+      await fs.writeFile(path.join(folder, ".build.json"), JSON.stringify({ id }));
+      for (const [name, content] of Object.entries(files)) await fs.writeFile(path.join(folder, name), content);
+      // As scripts/build-folders.mjs does: a new link renamed over `dist`.
+      await fs.symlink(path.join("builds", id), path.join(web, "dist.tmp"));
+      await fs.rename(path.join(web, "dist.tmp"), path.join(web, "dist"));
+      return folder;
+    };
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      const first = await makeBuild("1", { "index.html": "<p>first</p>", "app.html": "<p>app</p>", "assets/app-AAAA.js": "console.log(1)" });
+      server = await startServer(path.join(dir, "data"), { WEB_DIST_DIR: path.join(web, "dist") });
+      const { port } = server;
+      const get = async (url: string) => {
+        const res = await fetch(`http://127.0.0.1:${port}${url}`);
+        return { status: res.status, body: await res.text() };
+      };
+      expect(await fs.readdir(path.join(first, ".running"))).toEqual([String(server.child.pid)]);
+      await makeBuild("2", { "index.html": "<p>second</p>", "app.html": "<p>app 2</p>", "assets/app-BBBB.js": "console.log(2)" });
+      await fs.rm(path.join(web, "builds", "2", "assets"), { recursive: true });
+
+      // The page it serves names the first build's assets: they are still served.
+      expect(await get("/assets/app-AAAA.js")).toEqual({ status: 200, body: "console.log(1)" });
+      expect((await get("/")).body).toContain("first");
+      // The build's marks are not part of the site: those addresses are client-side routes (the app shell).
+      expect(await get("/.build.json")).toEqual({ status: 200, body: "<p>app</p>" });
+      expect(await get(`/.running/${server.child.pid}`)).toEqual({ status: 200, body: "<p>app</p>" });
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(await fs.readdir(path.join(first, ".running"))).toEqual([]);
+    } finally {
+      server?.child.kill("SIGKILL");
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe("npm start", () => {
+  it("hands SIGTERM to the server: npm and node exit together, nothing keeps serving", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-npm-start-"));
+    const port = await freePort();
+    // The server workspace's start script, run through npm as the root's `npm start` runs it after building.
+    const npm = spawn("npm", ["run", "start", "-w", "apps/server"], {
+      cwd: path.resolve(SERVER_DIR, "../.."),
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", WEB_DIST_DIR: path.join(dir, "none") },
+    });
+    let log = "";
+    npm.stdout.on("data", (d: Buffer) => (log += d.toString()));
+    npm.stderr.on("data", (d: Buffer) => (log += d.toString()));
+    const exited = new Promise<number | null>((r) => npm.on("exit", (code) => r(code)));
+    try {
+      await expect.poll(() => log.includes("serving on"), { timeout: 180_000, interval: 200 }).toBe(true);
+      const serverPid = Number(/"pid":(\d+)/.exec(log)?.[1]);
+      expect(serverPid).toBeGreaterThan(0);
+      expect(serverPid).not.toBe(npm.pid);
+
+      npm.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(log).toContain("shutting down");
+      const alive = () => {
+        try {
+          process.kill(serverPid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(alive, { timeout: 20_000 }).toBe(false);
+    } finally {
+      npm.kill("SIGKILL");
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    // The root's `npm start` builds first, then hands over the same way (a shell does not pass signals on).
+    const rootManifest = JSON.parse(await fs.readFile(path.resolve(SERVER_DIR, "../../package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(rootManifest.scripts.start).toMatch(/&& exec npm run start -w apps\/server$/);
+  }, 240_000);
 });

@@ -27,8 +27,9 @@ const PUBLIC_URL = "%PUBLIC_URL%";
 const OG_IMAGE = { path: "/images/og/aurelia-atelier.jpg", width: 1200, height: 630, alt: "Aurelia Atelier: certified jewellery made to order" };
 
 const webDir = path.resolve(import.meta.dirname, "..");
-const dist = path.join(webDir, "dist");
-const ssrDir = path.join(webDir, ".vite/ssr");
+// The build's own folder (scripts/build.mjs); `dist` when run by itself.
+const dist = process.env.WEB_OUT_DIR ?? path.join(webDir, "dist");
+const ssrDir = path.join(webDir, `.vite/ssr-${process.pid}`);
 
 interface SsrEntry {
   render(path: string): Promise<string>;

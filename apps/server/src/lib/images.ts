@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import type * as SharpModule from "sharp";
 import type { Sharp } from "sharp";
+import { lazy } from "./lazy.ts";
 
 /** The image formats accepted for upload, recognised by content (magic bytes), never by name. */
 export const IMAGE_FORMATS = {
@@ -28,12 +29,12 @@ const MAX_ANIMATED_FRAMES = 300;
  * sharp (libvips, ~8 MB resident) is loaded with the first image processed, not at start-up.
  * Uploads are processed one at a time per request; libvips' operation cache only holds memory here.
  */
-let sharpModule: Promise<typeof SharpModule> | undefined;
-const loadSharp = () =>
-  (sharpModule ??= import("sharp").then((mod) => {
+const loadSharp = lazy<typeof SharpModule>(() =>
+  import("sharp").then((mod) => {
     mod.default.cache(false);
     return mod;
-  }));
+  }),
+);
 
 /** The accepted format of these leading bytes, or null (SVG, HEIC, text, anything else). */
 export async function sniffImageFormat(head: Uint8Array): Promise<ImageFormat | null> {

@@ -2,6 +2,7 @@
  * The e-mails. Their templates render with React Email, about 40 MB of memory once loaded, so
  * they are loaded with the first e-mail a process sends rather than at start-up.
  */
+import { lazy } from "../lazy.ts";
 import type * as Templates from "./templates.ts";
 
 export { formatDate, formatDateTime, formatMoney, formatMoneyWithCode, localeOf } from "./format.ts";
@@ -19,8 +20,8 @@ export type {
   SupportTicketEmailInput,
 } from "./templates.ts";
 
-let templates: Promise<typeof Templates> | undefined;
-const load = () => (templates ??= import("./templates.ts"));
+// Not kept when it fails (a chunk missing during a deploy): the next e-mail loads it again.
+const load = lazy<typeof Templates>(() => import("./templates.ts"));
 
 export const cadReadyEmail = async (input: Templates.CadReadyEmailInput) => (await load()).cadReadyEmail(input);
 export const genericEmail = async (input: Templates.GenericEmailInput) => (await load()).genericEmail(input);

@@ -2,6 +2,10 @@ import type { ExtractedProduct } from "@atelier/contract";
 import type { SafeFetcher } from "../../lib/safe-fetch.ts";
 import { UpstreamError, UpstreamTimeoutError, UrlRefusedError } from "../../lib/safe-fetch.ts";
 import { UnprocessableError } from "../../lib/errors.ts";
+import { lazy } from "../../lib/lazy.ts";
+
+/** The extractor (cheerio and its rules) is loaded on the first link, not at start-up (a failed load is retried). */
+const loadExtractor = lazy(() => import("./extract-product.ts"));
 
 export { UpstreamError, UpstreamTimeoutError, UrlRefusedError };
 
@@ -103,8 +107,7 @@ export function createExtractionService(options: ExtractionServiceOptions): Extr
     } else {
       platform = await platformJson(page.finalUrl, html);
     }
-    // The extractor (cheerio and its rules) is loaded on the first link, not at start-up.
-    const { extractProduct, looksLikeProduct } = await import("./extract-product.ts");
+    const { extractProduct, looksLikeProduct } = await loadExtractor();
     const product = extractProduct({ html, url: page.finalUrl, platformJson: platform });
     const empty = product.title === "" && product.price === null && product.media.image_urls.length === 0;
     if (empty || !looksLikeProduct(product)) throw new NoProductError();

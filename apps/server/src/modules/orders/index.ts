@@ -25,6 +25,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { lazy } from "../../lib/lazy.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
 import type { CadService } from "./cad.service.ts";
@@ -32,6 +33,9 @@ import { withCadForm } from "./cad-form.ts";
 import type { OrdersService } from "./orders.service.ts";
 import type { PaymentsService } from "./payments.service.ts";
 import type { QuotesService } from "./quotes.service.ts";
+
+/** pdfkit and its fonts are loaded on the first download, not at start-up (a failed load is retried). */
+const loadOrderPdf = lazy(() => import("./order-pdf.ts"));
 
 export interface OrdersModuleOptions {
   orders: OrdersService;
@@ -92,8 +96,7 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
     ...customer,
     handler: async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const order = await orders.get(actorOf(req), uuidOr404(req.params.id));
-      // pdfkit and its fonts are loaded on the first download, not at start-up.
-      const { renderOrderPdf } = await import("./order-pdf.ts");
+      const { renderOrderPdf } = await loadOrderPdf();
       const pdf = await renderOrderPdf(order, { generatedAt: new Date(), publicUrl: opts.publicUrl });
       return reply
         .type("application/pdf")
