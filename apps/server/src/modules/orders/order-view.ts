@@ -7,6 +7,8 @@ import {
   type CadModelFormat,
   type Certificate,
   type Comment,
+  type Currency,
+  type Estimate,
   type Order,
   type OrderEvent,
   type OrderSummary,
@@ -127,6 +129,21 @@ export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
 /** The quote that binds the order: the accepted one, else none. */
 export const acceptedQuoteOf = (quotes: QuoteRow[]) => quotes.find((q) => q.status === "accepted");
 
+/** How the instructions to pay an amount read; the amount is in the currency of the quote it comes from. */
+export type InstructionsOf = (kind: "advance" | "balance", amount: string, currency: Currency) => PaymentInstructions;
+
+/**
+ * The order's price and currency, written together: the governing quote's (the accepted one, else
+ * the pending one) from the moment it is issued, else the estimate's currency and no price. Every
+ * amount the order shows (header, lists, payments, instructions, PDF, e-mails) is in this currency.
+ */
+export function priceFieldsOf(
+  quote: Pick<QuoteRow, "amount" | "currency"> | undefined,
+  estimate: Pick<Estimate, "currency">,
+): { quotedPrice: string | null; currency: Currency } {
+  return quote ? { quotedPrice: quote.amount, currency: quote.currency } : { quotedPrice: null, currency: estimate.currency };
+}
+
 export function paymentFigures(quotes: QuoteRow[], payments: PaymentRow[]) {
   const accepted = acceptedQuoteOf(quotes);
   const live = accepted ? payments.filter((p) => p.quoteId === accepted.id) : [];
@@ -146,7 +163,7 @@ export function paymentDueOf(
   order: OrderRow,
   quotes: QuoteRow[],
   payments: PaymentRow[],
-  instructions: (kind: "advance" | "balance", amount: string) => PaymentInstructions,
+  instructions: InstructionsOf,
 ): PaymentDue | null {
   if (order.status === "cancelled") return null;
   const f = paymentFigures(quotes, payments);
@@ -160,7 +177,7 @@ export function paymentDueOf(
     kind,
     amount,
     currency: f.accepted.currency,
-    instructions: instructions(kind, amount),
+    instructions: instructions(kind, amount, f.accepted.currency),
     awaiting_confirmation: Boolean(f.pendingOf(kind)),
   };
 }
@@ -243,7 +260,7 @@ export interface OrderParts {
   payments: PaymentRow[];
   events: OrderEvent[];
   now: Date;
-  instructions: (kind: "advance" | "balance", amount: string) => PaymentInstructions;
+  instructions: InstructionsOf;
 }
 
 export function toOrderResponse(row: OrderRow, p: OrderParts): Order {

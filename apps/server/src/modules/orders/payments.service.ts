@@ -74,6 +74,17 @@ export function createPaymentsService(deps: {
     return { order, payment };
   }
 
+  /**
+   * Why a waiting payment can no longer be decided, or nothing: a void one, or one whose order was
+   * cancelled (no notice, no e-mail, no move then).
+   */
+  function decisionRefusal(order: OrderRow, payment: PaymentRow, verb: "confirmed" | "rejected"): string | null {
+    if (payment.status === "void")
+      return `This payment is void: order ${order.orderNumber} was cancelled while it waited for confirmation. It can no longer be ${verb}.`;
+    if (order.status === "cancelled") return `Order ${order.orderNumber} is cancelled; its payments can no longer be ${verb}.`;
+    return null;
+  }
+
   return {
     async list(actor: Actor, orderId: string) {
       const order = assertCanAccess(actor, await repo.findOrder(db, orderId));
@@ -138,6 +149,8 @@ export function createPaymentsService(deps: {
       return orders.inTx(async (tx, later) => {
         const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "confirmed") return toPaymentResponse(payment);
+        const refused = decisionRefusal(order, payment, "confirmed");
+        if (refused) throw new ConflictError(refused);
         if (payment.status === "rejected")
           throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
         const now = clock.now();
@@ -170,6 +183,8 @@ export function createPaymentsService(deps: {
       return orders.inTx(async (tx, later) => {
         const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "rejected") return toPaymentResponse(payment);
+        const refused = decisionRefusal(order, payment, "rejected");
+        if (refused) throw new ConflictError(refused);
         if (payment.status === "confirmed") throw new ConflictError("This payment has already been confirmed; it cannot be rejected.");
         const now = clock.now();
         await repo.updatePayment(tx, payment.id, { status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });
