@@ -1,4 +1,6 @@
 import type { DashboardData, Order, Paginated, Payment } from "@atelier/contract";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
@@ -92,6 +94,30 @@ async function declaredAdvance() {
   expect(declared.statusCode).toBe(201);
   return { s, quote, payment: declared.json<Payment>() };
 }
+
+describe("migration 0013 repairs orders written before", () => {
+  it("gives orders their quote's currency and price, and voids pending payments of cancelled orders", async () => {
+    const quoted = await submitDesign(t, undefined, { budget: "450 USD" });
+    await issueQuote(t, staff, quoted.orderId, inr);
+    const { s: cancelled, payment } = await declaredAdvance();
+    await post(t, cancelled.customer.token, `/api/orders/${cancelled.orderId}/cancel/`, { reason: "" });
+    // As the code before this release left them.
+    await t.database.db.execute(
+      sql`update orders set currency = 'USD' where id in (${quoted.orderId}, ${cancelled.orderId})`,
+    );
+    await t.database.db.execute(sql`update orders set quoted_price = null where id = ${cancelled.orderId}`);
+    await t.database.db.execute(sql`update payments set status = 'pending', decided_at = null where id = ${payment.id}`);
+
+    const file = path.join(import.meta.dirname, "../../../drizzle/0013_order_currency_from_quote.sql");
+    for (const statement of (await fs.readFile(file, "utf8")).split("--> statement-breakpoint")) {
+      await t.database.db.execute(sql.raw(statement));
+    }
+    expect(await getOrder(t, staff, quoted.orderId)).toMatchObject({ currency: "INR", quoted_price: "20000.00" });
+    const repaired = await getOrder(t, staff, cancelled.orderId);
+    expect(repaired).toMatchObject({ status: "cancelled", currency: "INR", quoted_price: "20000.00" });
+    expect(repaired.payments[0]?.status).toBe("void");
+  });
+});
 
 describe("a pending payment does not outlive its order", () => {
   it("cancelling voids the pending advance; staff can then neither confirm nor reject it, and nobody is told anything", async () => {
