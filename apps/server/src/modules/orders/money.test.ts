@@ -45,7 +45,12 @@ describe("the quote's currency governs the order", () => {
     expect(order.payment_due).toMatchObject({ kind: "advance", currency: "INR", awaiting_confirmation: true });
     expect(order.payment_due?.instructions.lines[0]).toContain("₹10,000.00");
     // The estimate was in dollars; everything from the quote on is in rupees.
-    expect(order.events.filter((e) => e.type !== "created").map((e) => e.note).join("\n")).not.toContain("$");
+    expect(
+      order.events
+        .filter((e) => e.type !== "created")
+        .map((e) => e.note)
+        .join("\n"),
+    ).not.toContain("$");
 
     const list = await authedInject(t, s.customer.token, { method: "GET", url: "/api/orders/" });
     expect(list.json<Paginated<{ id: string; currency: string }>>().results.find((o) => o.id === s.orderId)?.currency).toBe("INR");
@@ -102,9 +107,7 @@ describe("migration 0013 repairs orders written before", () => {
     const { s: cancelled, payment } = await declaredAdvance();
     await post(t, cancelled.customer.token, `/api/orders/${cancelled.orderId}/cancel/`, { reason: "" });
     // As the code before this release left them.
-    await t.database.db.execute(
-      sql`update orders set currency = 'USD' where id in (${quoted.orderId}, ${cancelled.orderId})`,
-    );
+    await t.database.db.execute(sql`update orders set currency = 'USD' where id in (${quoted.orderId}, ${cancelled.orderId})`);
     await t.database.db.execute(sql`update orders set quoted_price = null where id = ${cancelled.orderId}`);
     await t.database.db.execute(sql`update payments set status = 'pending', decided_at = null where id = ${payment.id}`);
 

@@ -159,12 +159,7 @@ export function paymentFigures(quotes: QuoteRow[], payments: PaymentRow[]) {
 }
 
 /** What the customer owes next: the advance once a quote is accepted, then the balance. */
-export function paymentDueOf(
-  order: OrderRow,
-  quotes: QuoteRow[],
-  payments: PaymentRow[],
-  instructions: InstructionsOf,
-): PaymentDue | null {
+export function paymentDueOf(order: OrderRow, quotes: QuoteRow[], payments: PaymentRow[], instructions: InstructionsOf): PaymentDue | null {
   if (order.status === "cancelled") return null;
   const f = paymentFigures(quotes, payments);
   if (!f.accepted) return null;

@@ -102,7 +102,9 @@ export function createQuotesService(deps: {
         const latest = new Date(now.getTime() + QUOTE_MAX_VALID_DAYS * DAY_MS);
         if (validUntil.getTime() > latest.getTime()) {
           throw new ValidationError({
-            valid_until: [`A quote can be valid for at most ${QUOTE_MAX_VALID_DAYS} days: choose a date up to ${latest.toISOString().slice(0, 10)}.`],
+            valid_until: [
+              `A quote can be valid for at most ${QUOTE_MAX_VALID_DAYS} days: choose a date up to ${latest.toISOString().slice(0, 10)}.`,
+            ],
           });
         }
       }
@@ -161,7 +163,11 @@ export function createQuotesService(deps: {
           link: orderLink(order.id),
         };
         if (order.status === "initiated") {
-          await orders.move(tx, order, "quoted", actor, { note: `Quote issued: ${amount}.`, extra: priceFieldsOf(quote, order.estimate), notice });
+          await orders.move(tx, order, "quoted", actor, {
+            note: `Quote issued: ${amount}.`,
+            extra: priceFieldsOf(quote, order.estimate),
+            notice,
+          });
         } else {
           await orders.event(tx, order, "quote_issued", actor, `New quote issued: ${amount} (replaces the previous one).`);
           await repo.updateOrder(tx, order.id, priceFieldsOf(quote, order.estimate));

@@ -77,8 +77,7 @@ export function PaymentsPanel({ order }: { order: Order }) {
                   {p.decided_at && (
                     <>
                       {" "}
-                      · {DECIDED[p.status]}{" "}
-                      <time dateTime={p.decided_at}>{formatDateTime(p.decided_at)}</time>
+                      · {DECIDED[p.status]} <time dateTime={p.decided_at}>{formatDateTime(p.decided_at)}</time>
                     </>
                   )}
                 </p>
