@@ -130,7 +130,7 @@ describe("a pending payment does not outlive its order", () => {
     const order = cancelled.json<Order>();
     expect(order.payments).toMatchObject([{ id: payment.id, status: "void" }]);
     expect(order.payment_due).toBeNull();
-    expect(order.events.at(-1)?.note).toBe("Cancelled: Found another piece The payment waiting for confirmation is void.");
+    expect(order.events.at(-1)?.note).toBe("Cancelled: Found another piece. The payment waiting for confirmation is void.");
     await t.services.orders.drain();
     const mailsBefore = t.mailer.sent.length;
     const noticesBefore = (await authedInject(t, s.customer.token, { method: "GET", url: "/api/notifications/" })).body;

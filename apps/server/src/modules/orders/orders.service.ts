@@ -227,7 +227,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     await content.expirePendingQuotes(tx, order.id);
     const voided = await repo.voidPendingPayments(tx, order.id, actor?.id ?? null, clock.now());
     const price = view.priceFieldsOf(view.acceptedQuoteOf(await repo.listOrderQuotes(tx, order.id)), order.estimate);
-    const note = voided > 0 ? `${options.note} The payment waiting for confirmation is void.`.trim() : options.note;
+    const note =
+      voided > 0 ? `${options.note.replace(/([^.!?])$/, "$1.")} The payment waiting for confirmation is void.`.trim() : options.note;
     return move(tx, order, "cancelled", actor, { note, extra: { cancelReason: options.reason, ...price }, ...(options.later && { later: options.later }) });
   }
 

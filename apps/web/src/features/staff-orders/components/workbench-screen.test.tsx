@@ -208,6 +208,15 @@ describe("payments", () => {
     expect(await screen.findByText("Payment confirmed")).toBeInTheDocument();
     expect(posts(calls, "/api/staff/payments/p1/confirm/")).toHaveLength(1);
   });
+
+  it("shows a payment voided by the cancellation without Confirm or Reject", async () => {
+    const decided = new Date().toISOString();
+    renderWorkbench(makeOrder({ status: "cancelled", payments: [makePayment({ status: "void", decided_at: decided })] }));
+    const payment = await screen.findByTestId("payment");
+    expect(within(payment).getByText("Void (order cancelled)")).toBeInTheDocument();
+    expect(within(payment).getByText(/voided/)).toBeInTheDocument();
+    expect(within(payment).queryByRole("button")).not.toBeInTheDocument();
+  });
 });
 
 describe("moving the order", () => {
