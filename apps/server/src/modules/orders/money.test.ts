@@ -171,6 +171,20 @@ describe("a pending payment does not outlive its order", () => {
   });
 });
 
+describe("a payment is decided only against the quote that binds its order", () => {
+  it("refuses a payment whose quote no longer binds the order", async () => {
+    const { s, quote, payment } = await declaredAdvance();
+    await t.database.db.execute(sql`update quotes set status = 'expired' where id = ${quote.id}`);
+    const { order_number } = await getOrder(t, staff, s.orderId);
+    const confirm = await post(t, staff, `/api/staff/payments/${payment.id}/confirm/`);
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json()).toEqual({
+      detail: `This payment was declared for a quote that no longer applies to order ${order_number}. It can no longer be confirmed.`,
+    });
+    expect((await getOrder(t, staff, s.orderId)).status).toBe("quoted");
+  });
+});
+
 describe("every refusal of a quote says its true reason", () => {
   it("accepting the quote of a cancelled order says the order is cancelled", async () => {
     const s = await submitDesign(t);
