@@ -391,7 +391,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   return {
     inTx,
     move,
-    cancelIn,
     event,
     lockOrder,
     /** The order if the actor may see it (staff: any; a customer: their own), else 404; no lock. */
