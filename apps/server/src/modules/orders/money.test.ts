@@ -12,7 +12,8 @@ let t: TestApp;
 let staff: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { PAYMENT_UPI_ID: "atelier@okbank" } });
+  // The bank details name the UPI id too, as an operator may write them.
+  t = await buildTestApp({ env: { PAYMENT_UPI_ID: "atelier@okbank", PAYMENT_BANK_DETAILS: "Bank: Atelier Bank | UPI: atelier@okbank" } });
   staff = await staffToken(t);
 });
 afterAll(async () => {
@@ -99,6 +100,17 @@ async function declaredAdvance() {
   expect(declared.statusCode).toBe(201);
   return { s, quote, payment: declared.json<Payment>() };
 }
+
+describe("payment instructions", () => {
+  it("name the UPI id once, even when the bank details already give it", async () => {
+    const s = await submitDesign(t);
+    const quote = await issueQuote(t, staff, s.orderId);
+    await post(t, s.customer.token, `/api/quotes/${quote.id}/accept/`);
+    const due = (await getOrder(t, s.customer.token, s.orderId)).payment_due;
+    expect(due?.instructions.upi_id).toBe("atelier@okbank");
+    expect(due?.instructions.lines.filter((l) => l.includes("atelier@okbank"))).toEqual(["UPI: atelier@okbank"]);
+  });
+});
 
 describe("migration 0013 repairs orders written before", () => {
   it("gives orders their quote's currency and price, and voids pending payments of cancelled orders", async () => {

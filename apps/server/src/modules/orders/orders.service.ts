@@ -150,7 +150,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const { bankDetails, upiId, contactEmail } = deps.payment;
     const lines = [`Pay ${formatMoney(amount, currency)} (${kind === "advance" ? "advance" : "balance"}) by bank transfer or UPI.`];
     if (bankDetails.length > 0) lines.push(...bankDetails);
-    if (upiId) lines.push(`UPI: ${upiId}`);
+    // Once: the bank details may already name the UPI id.
+    if (upiId && !bankDetails.some((line) => line.includes(upiId))) lines.push(`UPI: ${upiId}`);
     if (bankDetails.length === 0 && !upiId) {
       lines.push(contactEmail ? `Write to ${contactEmail} for our bank details.` : "Ask us for our bank details in the order's comments.");
     }
