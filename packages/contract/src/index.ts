@@ -7,6 +7,7 @@ export * from "./gallery.ts";
 export * from "./leads.ts";
 export * from "./lead-form.ts";
 export * from "./site.ts";
+export * from "./money-format.ts";
 export * from "./pricing.ts";
 export * from "./pricing-tables.ts";
 export * from "./lifecycle.ts";

@@ -300,6 +300,9 @@ export type DashboardData = z.infer<typeof dashboardDataSchema>;
 
 // ---- staff ----
 
+/** A quote is valid for at most this many days, given as `valid_days` or as `valid_until`. */
+export const QUOTE_MAX_VALID_DAYS = 365;
+
 export const quoteInputSchema = z
   .object({
     amount: moneyInputSchema.optional(),
@@ -313,7 +316,13 @@ export const quoteInputSchema = z
       .min(0, "Ensure this value is greater than or equal to 0.")
       .max(100, "Ensure this value is less than or equal to 100.")
       .default(50),
-    valid_days: z.number().int().min(1).max(365).optional(),
+    valid_days: z
+      .number({ error: `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.` })
+      .int(`Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`)
+      .min(1, `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`)
+      .max(QUOTE_MAX_VALID_DAYS, `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`)
+      .optional(),
+    /** At most QUOTE_MAX_VALID_DAYS ahead of the moment the quote is issued (checked by the server's clock). */
     valid_until: z.iso.datetime({ offset: true, error: "Enter a date and time with a time zone." }).optional(),
     note: text(2000).default(""),
   })

@@ -104,12 +104,14 @@ export const QUOTE_STATUS_INFO: Record<QuoteStatus, { label: string; tone: Tone 
 
 export const PAYMENT_KINDS = ["advance", "balance"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-export const PAYMENT_STATUSES = ["pending", "confirmed", "rejected"] as const;
+/** `void`: still pending when its order was cancelled; nobody can decide it any more. */
+export const PAYMENT_STATUSES = ["pending", "confirmed", "rejected", "void"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_INFO: Record<PaymentStatus, { label: string; tone: Tone }> = {
   pending: { label: "Awaiting confirmation", tone: "gold" },
   confirmed: { label: "Confirmed", tone: "green" },
   rejected: { label: "Rejected", tone: "garnet" },
+  void: { label: "Void (order cancelled)", tone: "neutral" },
 };
 
 export const ORDER_EVENT_TYPES = [

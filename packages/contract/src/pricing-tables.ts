@@ -1,13 +1,21 @@
 import { z } from "zod";
 import { CURRENCIES } from "./common.ts";
 import { DESIGN_TYPES } from "./designs.ts";
-import { moneySchema } from "./pricing.ts";
+import { MONEY_PATTERN, NEGATIVE_AMOUNT } from "./pricing.ts";
 
 export const METAL_RATE_METALS = ["gold", "platinum", "silver"] as const;
 export const STONE_QUALITY_BANDS = ["standard", "fine", "premium"] as const;
 export type StoneQualityBand = (typeof STONE_QUALITY_BANDS)[number];
 
-const rate = moneySchema;
+/**
+ * An amount of the tables. "-5.00" passes here so the server's checks name every problem of the
+ * tables at once (a rate above zero, a fee of zero or more); "-5" is refused for its sign, not for
+ * its decimals.
+ */
+const rate = z
+  .string()
+  .refine((v) => MONEY_PATTERN.test(v) || !/^\s*-\s*\d/.test(v), NEGATIVE_AMOUNT)
+  .refine((v) => MONEY_PATTERN.test(v) || /^\s*-\s*\d/.test(v), "Enter an amount with two decimal places, e.g. 7150.00.");
 const percent = z.number().min(0).max(100);
 
 /**

@@ -9,12 +9,19 @@ export const MONEY_PATTERN = /^-?\d{1,10}\.\d{2}$/;
 export const moneySchema = z.string().regex(MONEY_PATTERN);
 export type Money = z.infer<typeof moneySchema>;
 
+/** The refusal of a negative amount (it names the sign, not the decimals). */
+export const NEGATIVE_AMOUNT = "Enter an amount of zero or more; it cannot be negative.";
+
 /** An amount typed by a person: a number or a decimal string, at most two places, 0 to 100 000 000. */
 export const moneyInputSchema = z
   .union([z.number(), z.string().trim()], { error: "A valid amount is required." })
   .transform((v, ctx) => {
     const text = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : v;
     const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+    if (!m && /^-\s*\d/.test(text)) {
+      ctx.addIssue({ code: "custom", message: NEGATIVE_AMOUNT });
+      return z.NEVER;
+    }
     if (!m) {
       ctx.addIssue({ code: "custom", message: "Enter an amount with at most two decimal places." });
       return z.NEVER;

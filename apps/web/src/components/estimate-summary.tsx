@@ -8,7 +8,7 @@ import { amountFormatter } from "@/lib/format";
  * estimate and, for a design saved from a shop's link with a price, the saving against it.
  */
 export function EstimateSummary({ estimate, className, headingLevel = 2 }: { estimate: Estimate; className?: string; headingLevel?: 2 | 3 }) {
-  const money = amountFormatter(estimate.currency, [...estimate.lines.map((l) => l.amount), estimate.point, estimate.low, estimate.high]);
+  const money = amountFormatter(estimate.currency);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const saving = estimate.retail_price !== null && estimate.savings_percent !== null && estimate.savings_percent > 0;
   return (

@@ -3,12 +3,7 @@ import { amountFormatter, formatDate } from "@/lib/format";
 
 /** Shared by the customer's quote screens and the staff quote builder's preview. A quote's lines, total, advance and balance, validity and the jeweller's note. */
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
-  const money = amountFormatter(quote.currency, [
-    ...quote.line_items.map((l) => l.amount),
-    quote.amount,
-    quote.advance_amount,
-    quote.balance_amount,
-  ]);
+  const money = amountFormatter(quote.currency);
   return (
     <div className="flex flex-col gap-3">
       <dl className="flex flex-col divide-y divide-border text-sm">

@@ -1,30 +1,17 @@
-export function formatMoney(amount: number, currency = "INR", locale?: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: amount % 1 === 0 ? 0 : 2 }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
+import { formatMoney } from "@atelier/contract";
+
+/**
+ * Money as the API sends it (a decimal string such as "1234.50", or a number) in the record's
+ * currency, the one way the product writes money (the contract's formatter, also used by the
+ * e-mails and the PDF): always two decimals, grouped as the currency's locale groups it.
+ */
+export function formatAmount(amount: string | number, currency: string): string {
+  return formatMoney(amount, currency);
 }
 
-/** Money as the API sends it (a decimal string such as "1234.50") in the record's currency. */
-export function formatAmount(amount: string, currency: string, locale?: string): string {
-  const n = Number(amount);
-  return Number.isFinite(n) ? formatMoney(n, currency, locale) : `${amount} ${currency}`;
-}
-
-/** One formatter for a set of amounts (a breakdown): all with cents when any has them, so the column lines up. */
-export function amountFormatter(currency: string, amounts: readonly string[], locale?: string): (amount: string) => string {
-  const cents = amounts.some((a) => Number(a) % 1 !== 0);
-  let nf: Intl.NumberFormat | null = null;
-  try {
-    nf = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 });
-  } catch {
-    nf = null;
-  }
-  return (amount) => {
-    const n = Number(amount);
-    return nf && Number.isFinite(n) ? nf.format(n) : `${amount} ${currency}`;
-  };
+/** The formatter of one currency, for a set of amounts (a breakdown). */
+export function amountFormatter(currency: string): (amount: string) => string {
+  return (amount) => formatMoney(amount, currency);
 }
 
 export function formatDate(iso: string, opts: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {

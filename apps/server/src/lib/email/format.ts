@@ -1,27 +1,16 @@
-import type { Currency } from "@atelier/contract";
+import { formatMoney as formatSharedMoney, moneyLocaleOf, type Currency } from "@atelier/contract";
 
 /** The locale money and dates are written in for a record in this currency. */
-export function localeOf(currency: Currency): string {
-  return currency === "INR" ? "en-IN" : "en-US";
-}
+export const localeOf = (currency: Currency): string => moneyLocaleOf(currency);
 
-/**
- * A decimal money string ("123456.50") in its currency, e.g. "₹1,23,456.50" or "$1,234.50".
- * The string goes to Intl as it is, so no floating-point rounding creeps in.
- */
-export function formatMoney(amount: string, currency: Currency): string {
-  return new Intl.NumberFormat(localeOf(currency), { style: "currency", currency }).format(amount as Intl.StringNumericLiteral);
-}
+/** A decimal money string ("123456.50") in its currency, e.g. "₹1,23,456.50" or "$1,234.50": the contract's one formatter. */
+export const formatMoney = (amount: string, currency: Currency): string => formatSharedMoney(amount, currency);
 
 /**
  * The same with the ISO code instead of the symbol ("INR 1,23,456.50"), for output whose fonts
  * lack some currency symbols (the PDF's standard fonts have no "₹"). Plain spaces only.
  */
-export function formatMoneyWithCode(amount: string, currency: Currency): string {
-  return new Intl.NumberFormat(localeOf(currency), { style: "currency", currency, currencyDisplay: "code" })
-    .format(amount as Intl.StringNumericLiteral)
-    .replace(/\s/g, " ");
-}
+export const formatMoneyWithCode = (amount: string, currency: Currency): string => formatSharedMoney(amount, currency, "code");
 
 /** A calendar date ("14 December 2026" / "December 14, 2026"), in UTC unless told otherwise. */
 export function formatDate(value: string | Date, currency: Currency, timeZone = "UTC"): string {

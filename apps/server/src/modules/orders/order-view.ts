@@ -10,6 +10,8 @@ import {
   type Estimate,
   type Certificate,
   type Comment,
+  type Currency,
+  type Estimate,
   type Order,
   type OrderEvent,
   type OrderSummary,
@@ -140,6 +142,21 @@ export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
 /** The quote that binds the order: the accepted one, else none. */
 export const acceptedQuoteOf = (quotes: QuoteRow[]) => quotes.find((q) => q.status === "accepted");
 
+/** How the instructions to pay an amount read; the amount is in the currency of the quote it comes from. */
+export type InstructionsOf = (kind: "advance" | "balance", amount: string, currency: Currency) => PaymentInstructions;
+
+/**
+ * The order's price and currency, written together: the governing quote's (the accepted one, else
+ * the pending one) from the moment it is issued, else the estimate's currency and no price. Every
+ * amount the order shows (header, lists, payments, instructions, PDF, e-mails) is in this currency.
+ */
+export function priceFieldsOf(
+  quote: Pick<QuoteRow, "amount" | "currency"> | undefined,
+  estimate: Pick<Estimate, "currency">,
+): { quotedPrice: string | null; currency: Currency } {
+  return quote ? { quotedPrice: quote.amount, currency: quote.currency } : { quotedPrice: null, currency: estimate.currency };
+}
+
 export function paymentFigures(quotes: QuoteRow[], payments: PaymentRow[]) {
   const accepted = acceptedQuoteOf(quotes);
   const live = accepted ? payments.filter((p) => p.quoteId === accepted.id) : [];
@@ -155,12 +172,7 @@ export function paymentFigures(quotes: QuoteRow[], payments: PaymentRow[]) {
 }
 
 /** What the customer owes next: the advance once a quote is accepted, then the balance. */
-export function paymentDueOf(
-  order: OrderRow,
-  quotes: QuoteRow[],
-  payments: PaymentRow[],
-  instructions: (kind: "advance" | "balance", amount: string) => PaymentInstructions,
-): PaymentDue | null {
+export function paymentDueOf(order: OrderRow, quotes: QuoteRow[], payments: PaymentRow[], instructions: InstructionsOf): PaymentDue | null {
   if (order.status === "cancelled") return null;
   const f = paymentFigures(quotes, payments);
   if (!f.accepted) return null;
@@ -173,7 +185,7 @@ export function paymentDueOf(
     kind,
     amount,
     currency: f.accepted.currency,
-    instructions: instructions(kind, amount),
+    instructions: instructions(kind, amount, f.accepted.currency),
     awaiting_confirmation: Boolean(f.pendingOf(kind)),
   };
 }
@@ -256,7 +268,7 @@ export interface OrderParts {
   payments: PaymentRow[];
   events: OrderEvent[];
   now: Date;
-  instructions: (kind: "advance" | "balance", amount: string) => PaymentInstructions;
+  instructions: InstructionsOf;
 }
 
 export function toOrderResponse(row: OrderRow, p: OrderParts): Order {

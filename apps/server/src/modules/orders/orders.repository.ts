@@ -314,6 +314,16 @@ export async function updatePayment(db: Db, id: string, values: Partial<typeof p
   await db.update(payments).set(values).where(eq(payments.id, id));
 }
 
+/** An order's payments still waiting for staff become void (its cancellation); returns how many. */
+export async function voidPendingPayments(db: Db, orderId: string, actorId: string | null, now: Date): Promise<number> {
+  const rows = await db
+    .update(payments)
+    .set({ status: "void", decidedBy: actorId, decidedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "pending")))
+    .returning({ id: payments.id });
+  return rows.length;
+}
+
 // ---- CAD ----
 
 export async function insertCadDesign(db: Db, values: typeof cadDesigns.$inferInsert): Promise<CadDesignRow> {

@@ -151,7 +151,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const { bankDetails, upiId, contactEmail } = deps.payment;
     const lines = [`Pay ${formatMoney(amount, currency)} (${kind === "advance" ? "advance" : "balance"}) by bank transfer or UPI.`];
     if (bankDetails.length > 0) lines.push(...bankDetails);
-    if (upiId) lines.push(`UPI: ${upiId}`);
+    // Once: the bank details may already name the UPI id.
+    if (upiId && !bankDetails.some((line) => line.includes(upiId))) lines.push(`UPI: ${upiId}`);
     if (bankDetails.length === 0 && !upiId) {
       lines.push(contactEmail ? `Write to ${contactEmail} for our bank details.` : "Ask us for our bank details in the order's comments.");
     }
@@ -161,8 +162,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return { lines, upi_id: upiId ?? null };
   }
 
-  const instructionsFor = (order: OrderRow) => (kind: "advance" | "balance", amount: string) =>
-    instructions(kind, amount, order.currency, order.orderNumber);
+  const instructionsFor =
+    (order: OrderRow): view.InstructionsOf =>
+    (kind, amount, currency) =>
+      instructions(kind, amount, currency, order.orderNumber);
 
   function statusNotice(order: OrderRow, to: OrderStatus, note: string): NewNotice {
     return {
@@ -215,6 +218,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const moved: OrderRow = { ...order, ...values };
     if (to === "shipped" && options.later) options.later(() => shippedMail(deps, moved));
     return moved;
+  }
+
+  /**
+   * Cancels the order in the caller's transaction (which holds its lock): a pending quote expires,
+   * a payment still waiting for staff becomes void so nobody can confirm it later, and the order
+   * keeps the price and currency of its accepted quote, the one any payment was made in.
+   */
+  async function cancelIn(tx: Db, order: OrderRow, actor: Actor | null, options: { note: string; reason: string; later?: Later }) {
+    await content.expirePendingQuotes(tx, order.id);
+    const voided = await repo.voidPendingPayments(tx, order.id, actor?.id ?? null, clock.now());
+    const price = view.priceFieldsOf(view.acceptedQuoteOf(await repo.listOrderQuotes(tx, order.id)), order.estimate);
+    const note =
+      voided > 0 ? `${options.note.replace(/([^.!?])$/, "$1.")} The payment waiting for confirmation is void.`.trim() : options.note;
+    return move(tx, order, "cancelled", actor, { note, extra: { cancelReason: options.reason, ...price }, ...(options.later && { later: options.later }) });
   }
 
   async function event(tx: Db, order: OrderRow, type: repo.NewOrderEvent["type"], actor: Actor | null, note: string): Promise<void> {
@@ -305,7 +322,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (order.status === "quoted") {
           await move(tx, order, "initiated", null, {
             note: `Quote expired on ${current.validUntil.toISOString().slice(0, 10)}.`,
-            extra: { quotedPrice: null },
+            extra: view.priceFieldsOf(undefined, order.estimate),
           });
         } else {
           await event(tx, order, "quote_expired", null, "Quote expired.");
@@ -453,7 +470,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const estimate: Estimate = await pricing.estimate(estimateInputOf(design, stones), tx);
       await repo.updateOrder(tx, order.id, {
         estimate,
-        currency: estimate.currency,
+        // A quoted price keeps its quote's currency.
+        ...(order.quotedPrice === null && { currency: estimate.currency }),
         designName: design.name,
         designType: design.designType,
         updatedAt: clock.now(),
@@ -463,7 +481,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** Deleting a design cancels its order (kept, with its history). */
     async cancelForDeletedDesign(tx: Db, order: OrderRow | undefined, actor: Actor): Promise<void> {
       if (!order || order.status === "cancelled") return;
-      await move(tx, order, "cancelled", actor, { note: "The design was deleted.", extra: { cancelReason: "The design was deleted." } });
+      await cancelIn(tx, order, actor, { note: "The design was deleted.", reason: "The design was deleted." });
     },
 
     /** Each design's order: reference, estimate and whether the design may still change. */
@@ -670,9 +688,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           );
         }
         if (isStaff(actor) && !reason) throw new ValidationError({ reason: ["Say why the order is cancelled."] });
-        await content.expirePendingQuotes(tx, order.id);
-        const note = reason ? `Cancelled: ${reason}` : "Cancelled by the customer.";
-        await move(tx, order, "cancelled", actor, { note, extra: { cancelReason: reason, quotedPrice: null }, later });
+        await cancelIn(tx, order, actor, { note: reason ? `Cancelled: ${reason}` : "Cancelled by the customer.", reason, later });
         if (isStaff(actor)) await audit.record(tx, cancelledEntry(actor, order, reason));
       });
       return this.get(actor, orderId);
@@ -719,12 +735,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (to === "shipped")
           Object.assign(extra, { carrier: input.carrier?.trim() ?? "", trackingNumber: input.tracking_number?.trim() ?? "" });
         if (to === "delivered") extra.deliveredAt = clock.now();
-        if (to === "cancelled") {
-          extra.cancelReason = note;
-          extra.quotedPrice = null;
-          await content.expirePendingQuotes(tx, order.id);
-        }
-        await move(tx, order, to, actor, { note, extra, later });
+        if (to === "cancelled") await cancelIn(tx, order, actor, { note, reason: note, later });
+        else await move(tx, order, to, actor, { note, extra, later });
         if (to === "cancelled") {
           await audit.record(tx, cancelledEntry(actor, order, note));
         } else {

@@ -8,7 +8,7 @@ import type { AuditRecord, AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import { paymentMail } from "./order-mails.ts";
-import { paymentDueOf, toPaymentResponse } from "./order-view.ts";
+import { acceptedQuoteOf, paymentDueOf, toPaymentResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrderRow, PaymentRow } from "./orders.repository.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
@@ -72,6 +72,20 @@ export function createPaymentsService(deps: {
     const order = await orders.lockOrder(tx, actor, found.orderId);
     const payment = (await repo.findPayment(tx, paymentId, true)) ?? found;
     return { order, payment };
+  }
+
+  /**
+   * Why a waiting payment can no longer be decided, or nothing: a void one, one whose order was
+   * cancelled, or one declared against a quote that no longer binds the order (no notice, no
+   * e-mail, no move then).
+   */
+  async function decisionRefusal(tx: Db, order: OrderRow, payment: PaymentRow, verb: "confirmed" | "rejected"): Promise<string | null> {
+    if (payment.status === "void")
+      return `This payment is void: order ${order.orderNumber} was cancelled while it waited for confirmation. It can no longer be ${verb}.`;
+    if (order.status === "cancelled") return `Order ${order.orderNumber} is cancelled; its payments can no longer be ${verb}.`;
+    if (acceptedQuoteOf(await repo.listOrderQuotes(tx, order.id))?.id !== payment.quoteId)
+      return `This payment was declared for a quote that no longer applies to order ${order.orderNumber}. It can no longer be ${verb}.`;
+    return null;
   }
 
   return {
@@ -138,6 +152,8 @@ export function createPaymentsService(deps: {
       return orders.inTx(async (tx, later) => {
         const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "confirmed") return toPaymentResponse(payment);
+        const refused = await decisionRefusal(tx, order, payment, "confirmed");
+        if (refused) throw new ConflictError(refused);
         if (payment.status === "rejected")
           throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
         const now = clock.now();
@@ -170,6 +186,8 @@ export function createPaymentsService(deps: {
       return orders.inTx(async (tx, later) => {
         const { order, payment } = await lockPayment(tx, actor, paymentId);
         if (payment.status === "rejected") return toPaymentResponse(payment);
+        const refused = await decisionRefusal(tx, order, payment, "rejected");
+        if (refused) throw new ConflictError(refused);
         if (payment.status === "confirmed") throw new ConflictError("This payment has already been confirmed; it cannot be rejected.");
         const now = clock.now();
         await repo.updatePayment(tx, payment.id, { status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });

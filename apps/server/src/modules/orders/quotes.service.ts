@@ -1,4 +1,4 @@
-import { MAX_ESTIMATE_AMOUNT, type Paginated, type Quote, type QuoteStatus, type quoteInputSchema } from "@atelier/contract";
+import { MAX_ESTIMATE_AMOUNT, QUOTE_MAX_VALID_DAYS, type Paginated, type Quote, type QuoteStatus, type quoteInputSchema } from "@atelier/contract";
 import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -13,9 +13,9 @@ import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import { quoteIssuedMail } from "./order-mails.ts";
-import { advanceOf, quoteStatusAt, statusLabel, toQuoteResponse } from "./order-view.ts";
+import { advanceOf, priceFieldsOf, quoteStatusAt, statusLabel, toQuoteResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
-import type { QuoteRow } from "./orders.repository.ts";
+import type { OrderRow, QuoteRow } from "./orders.repository.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
 
 export type QuoteData = z.output<typeof quoteInputSchema>;
@@ -36,29 +36,38 @@ export function createQuotesService(deps: {
 }) {
   const { db, clock, orders, notifications, audit } = deps;
 
-  /** Why a quote cannot be answered, or nothing when it is pending and valid. */
-  function answerRefusal(quote: QuoteRow, now: Date): string | null {
+  /** Why a quote cannot be answered (the true reason), or nothing when it is pending and valid. */
+  async function answerRefusal(tx: Db, order: OrderRow, quote: QuoteRow, verb: "accepted" | "declined", now: Date): Promise<string | null> {
+    if (order.status === "cancelled") return `Order ${order.orderNumber} is cancelled; its quote can no longer be ${verb}.`;
     const status = quoteStatusAt(quote, now);
     switch (status) {
       case "pending":
         return null;
-      case "expired":
-        return `This quote expired on ${quote.validUntil.toISOString().slice(0, 10)}. Ask us for a new one in the order's comments.`;
       case "accepted":
         return "This quote has already been accepted.";
       case "declined":
         return "This quote has already been declined.";
+      case "expired": {
+        const newer = (await repo.listOrderQuotes(tx, order.id)).find((q) => q.seq > quote.seq);
+        if (newer) {
+          return `This quote was replaced by a newer one on ${newer.createdAt.toISOString().slice(0, 10)}. Open order ${order.orderNumber} to answer the current quote.`;
+        }
+        if (quote.validUntil.getTime() <= now.getTime()) {
+          return `This quote expired on ${quote.validUntil.toISOString().slice(0, 10)}. Ask us for a new one in the order's comments.`;
+        }
+        return "This quote has been withdrawn. Ask us for a new one in the order's comments.";
+      }
     }
   }
 
   /** The quote and its order, both locked; another customer's is a 404 and staff may not answer for the customer. */
-  async function lockForAnswer(tx: Db, actor: Actor, id: string) {
+  async function lockForAnswer(tx: Db, actor: Actor, id: string, verb: "accepted" | "declined") {
     const found = await repo.findQuote(tx, id);
     if (!found) throw new NotFoundError();
     const order = await orders.lockOrder(tx, actor, found.orderId);
     if (actor.id !== order.userId) throw new ForbiddenError("Only the customer can answer a quote.");
     const quote = (await repo.findQuote(tx, id, true)) ?? found;
-    const refusal = answerRefusal(quote, clock.now());
+    const refusal = await answerRefusal(tx, order, quote, verb, clock.now());
     if (refusal) throw new ConflictError(refusal);
     return { order, quote };
   }
@@ -94,6 +103,14 @@ export function createQuotesService(deps: {
       if (input.valid_until !== undefined) {
         validUntil = new Date(input.valid_until);
         if (validUntil.getTime() <= now.getTime()) throw new ValidationError({ valid_until: ["The validity must end in the future."] });
+        const latest = new Date(now.getTime() + QUOTE_MAX_VALID_DAYS * DAY_MS);
+        if (validUntil.getTime() > latest.getTime()) {
+          throw new ValidationError({
+            valid_until: [
+              `A quote can be valid for at most ${QUOTE_MAX_VALID_DAYS} days: choose a date up to ${latest.toISOString().slice(0, 10)}.`,
+            ],
+          });
+        }
       }
       return orders.inTx(async (tx, later) => {
         const order = await orders.lockOrder(tx, actor, orderId);
@@ -150,10 +167,14 @@ export function createQuotesService(deps: {
           link: orderLink(order.id),
         };
         if (order.status === "initiated") {
-          await orders.move(tx, order, "quoted", actor, { note: `Quote issued: ${amount}.`, extra: { quotedPrice: quote.amount }, notice });
+          await orders.move(tx, order, "quoted", actor, {
+            note: `Quote issued: ${amount}.`,
+            extra: priceFieldsOf(quote, order.estimate),
+            notice,
+          });
         } else {
           await orders.event(tx, order, "quote_issued", actor, `New quote issued: ${amount} (replaces the previous one).`);
-          await repo.updateOrder(tx, order.id, { quotedPrice: quote.amount });
+          await repo.updateOrder(tx, order.id, priceFieldsOf(quote, order.estimate));
           await notifications.notify(tx, [notice]);
         }
         later(() => quoteIssuedMail(deps, order, quote));
@@ -163,10 +184,10 @@ export function createQuotesService(deps: {
 
     async accept(actor: Actor, id: string): Promise<Quote> {
       return orders.inTx(async (tx) => {
-        const { order, quote } = await lockForAnswer(tx, actor, id);
+        const { order, quote } = await lockForAnswer(tx, actor, id, "accepted");
         const now = clock.now();
         await repo.updateQuote(tx, quote.id, { status: "accepted", respondedAt: now });
-        await repo.updateOrder(tx, order.id, { quotedPrice: quote.amount });
+        await repo.updateOrder(tx, order.id, priceFieldsOf(quote, order.estimate));
         await orders.event(
           tx,
           order,
@@ -181,12 +202,12 @@ export function createQuotesService(deps: {
     /** Declining sends the order back to `initiated` for a new quote. */
     async decline(actor: Actor, id: string, reason: string): Promise<Quote> {
       return orders.inTx(async (tx) => {
-        const { order, quote } = await lockForAnswer(tx, actor, id);
+        const { order, quote } = await lockForAnswer(tx, actor, id, "declined");
         const now = clock.now();
         await repo.updateQuote(tx, quote.id, { status: "declined", declineReason: reason, respondedAt: now });
         await orders.move(tx, order, "initiated", actor, {
           note: reason ? `Quote declined: ${reason}` : "Quote declined.",
-          extra: { quotedPrice: null },
+          extra: priceFieldsOf(undefined, order.estimate),
         });
         return toQuoteResponse({ ...quote, status: "declined", declineReason: reason, respondedAt: now }, order, now);
       });

@@ -55,7 +55,7 @@ const cases: Case[] = [
     input: input({ stones: [diamondGVS1] }),
     lines: [
       ["Metal: 18K yellow gold, 4.00 g at ₹7,150.00/g", "28600.00"], // 4.00 × 7150
-      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹120,000.00/ct", "60000.00"], // 0.50 × 120000 × 1
+      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹1,20,000.00/ct", "60000.00"], // 0.50 × 120000 × 1
       ["Labour: making charge for a ring", "3500.00"],
       ["Setting: 1 stone at ₹250.00 each", "250.00"],
       ["Hallmark: 18K gold", "45.00"],
@@ -75,7 +75,7 @@ const cases: Case[] = [
       ["Metal: 22K gold, 15.00 g at ₹8,710.00/g", "130650.00"], // 15.00 × 8710
       ["Labour: making charge for a necklace", "9000.00"],
       ["Hallmark: 22K gold", "45.00"],
-      ["Margin: 18% of ₹139,695.00", "25145.10"], // (130650 + 9000 + 45) × 0.18
+      ["Margin: 18% of ₹1,39,695.00", "25145.10"], // (130650 + 9000 + 45) × 0.18
     ],
     point: "164840.10", // 139695.00 + 25145.10
     low: "148356.09", // × 0.90
@@ -174,14 +174,14 @@ const cases: Case[] = [
     }),
     lines: [
       ["Metal: 14K yellow gold, 10.00 g at ₹5,580.00/g", "55800.00"], // 10 × 5580
-      ["Stone: 20 × diamonds 0.05 ct F VVS1, premium quality at ₹250,000.00/ct", "250000.00"], // 0.05 × 250000 × 20
+      ["Stone: 20 × diamonds 0.05 ct F VVS1, premium quality at ₹2,50,000.00/ct", "250000.00"], // 0.05 × 250000 × 20
       ["Stone: 2 × emerald 0.40 ct green VS, fine quality at ₹50,000.00/ct", "40000.00"], // 0.40 × 50000 × 2
       ["Stone: 1 × freshwater pearl 2.00 ct white AA, fine quality at ₹5,000.00/ct", "10000.00"], // 2 × 5000
       ["Labour: making charge for a bracelet", "6500.00"],
       ["Setting: 23 stones at ₹250.00 each", "5750.00"], // (20 + 2 + 1) × 250; no grading: 0.05 ct < 0.30
       ["Hallmark: 14K gold", "45.00"],
       // 55800 + 250000 + 40000 + 10000 + 6500 + 5750 + 45 = 368095.00; × 0.18 = 66257.10
-      ["Margin: 18% of ₹368,095.00", "66257.10"],
+      ["Margin: 18% of ₹3,68,095.00", "66257.10"],
     ],
     point: "434352.10",
     assumptions: [],
@@ -229,7 +229,7 @@ const cases: Case[] = [
     input: input({ stones: [{ ...diamondGVS1, stone_carat: 0.3, stone_clarity: "VS2" }] }),
     lines: [
       ["Metal: 18K yellow gold, 4.00 g at ₹7,150.00/g", "28600.00"],
-      ["Stone: 1 × diamond 0.30 ct G VS2, fine quality at ₹120,000.00/ct", "36000.00"], // 0.30 × 120000
+      ["Stone: 1 × diamond 0.30 ct G VS2, fine quality at ₹1,20,000.00/ct", "36000.00"], // 0.30 × 120000
       ["Labour: making charge for a ring", "3500.00"],
       ["Setting: 1 stone at ₹250.00 each", "250.00"],
       ["Hallmark: 18K gold", "45.00"],
@@ -244,7 +244,7 @@ const cases: Case[] = [
     input: input({ stones: [{ ...diamondGVS1, stone_carat: 0.29, stone_clarity: "VS2" }] }),
     lines: [
       ["Metal: 18K yellow gold, 4.00 g at ₹7,150.00/g", "28600.00"],
-      ["Stone: 1 × diamond 0.29 ct G VS2, fine quality at ₹120,000.00/ct", "34800.00"], // 0.29 × 120000
+      ["Stone: 1 × diamond 0.29 ct G VS2, fine quality at ₹1,20,000.00/ct", "34800.00"], // 0.29 × 120000
       ["Labour: making charge for a ring", "3500.00"],
       ["Setting: 1 stone at ₹250.00 each", "250.00"],
       ["Hallmark: 18K gold", "45.00"],
@@ -285,7 +285,7 @@ const cases: Case[] = [
     input: input({ stones: [diamondGVS1], currency: "USD" }),
     lines: [
       ["Metal: 18K yellow gold, 4.00 g at ₹7,150.00/g", "325.00"], // 28600 / 88 = 325.00
-      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹120,000.00/ct", "681.82"], // 60000 / 88 = 681.818…
+      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹1,20,000.00/ct", "681.82"], // 60000 / 88 = 681.818…
       ["Labour: making charge for a ring", "39.77"], // 3500 / 88 = 39.772…
       ["Setting: 1 stone at ₹250.00 each", "2.84"], // 250 / 88 = 2.8409…
       ["Hallmark: 18K gold", "0.51"], // 45 / 88 = 0.5113…
@@ -303,7 +303,7 @@ const cases: Case[] = [
     input: input({ stones: [diamondGVS1], currency: "EUR" }),
     lines: [
       ["Metal: 18K yellow gold, 4.00 g at ₹7,150.00/g", "279.02"], // 28600 / 102.5 = 279.024…
-      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹120,000.00/ct", "585.37"], // 585.365…
+      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹1,20,000.00/ct", "585.37"], // 585.365…
       ["Labour: making charge for a ring", "34.15"], // 34.146…
       ["Setting: 1 stone at ₹250.00 each", "2.44"], // 2.439…
       ["Hallmark: 18K gold", "0.44"], // 0.439…
@@ -320,7 +320,7 @@ const cases: Case[] = [
     input: input({ stones: [diamondGVS1], currency: "GBP" }),
     lines: [
       ["Metal: 18K yellow gold, 4.00 g at ₹7,150.00/g", "243.92"], // 28600 / 117.25 = 243.923…
-      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹120,000.00/ct", "511.73"], // 511.727…
+      ["Stone: 1 × diamond 0.50 ct G VS1, fine quality at ₹1,20,000.00/ct", "511.73"], // 511.727…
       ["Labour: making charge for a ring", "29.85"], // 29.850…
       ["Setting: 1 stone at ₹250.00 each", "2.13"], // 2.132…
       ["Hallmark: 18K gold", "0.38"], // 0.383…
@@ -394,7 +394,7 @@ describe("computeEstimate", () => {
       1,
     );
     // 0.20 × 120000 = 24000.00; one stone set.
-    expect(e.lines[1]).toEqual({ label: "Stone: 1 × diamond 0.20 ct G VS1, fine quality at ₹120,000.00/ct", amount: "24000.00" });
+    expect(e.lines[1]).toEqual({ label: "Stone: 1 × diamond 0.20 ct G VS1, fine quality at ₹1,20,000.00/ct", amount: "24000.00" });
     expect(e.lines[3]).toEqual({ label: "Setting: 1 stone at ₹250.00 each", amount: "250.00" });
     expect(e.assumptions).toEqual(["Stone 1: an empty row, left out.", "Stone 2: type not given, priced as diamond."]);
   });

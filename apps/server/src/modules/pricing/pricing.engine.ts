@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import {
+  formatMoney,
   type Currency,
   type DesignType,
   type Estimate,
@@ -428,10 +429,9 @@ function parseRetail(text: string | null): Dec | null {
   return d.gt(0) ? d : null;
 }
 
-/** ₹120,000.00 — grouped in thousands so every reader, in India or abroad, reads it the same. */
+/** A rate of the tables (INR) as every amount is written: "₹1,20,000.00". */
 function inr(d: Dec): string {
-  const [whole = "0", frac = "00"] = d.toFixed(2).split(".");
-  return `₹${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${frac}`;
+  return formatMoney(d.toFixed(2), "INR");
 }
 
 function formatPercent(d: Dec): string {

@@ -146,6 +146,16 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
           "tables.labour.ring": ["Enter an amount of zero or more."],
         },
       ],
+      [
+        tablesWith((x) => {
+          x.labour.ring = "-5";
+          x.hallmark_fee = "5";
+        }),
+        {
+          "tables.labour.ring": ["Enter an amount of zero or more; it cannot be negative."],
+          "tables.hallmark_fee": ["Enter an amount with two decimal places, e.g. 7150.00."],
+        },
+      ],
     ];
     for (const [tables, errors] of cases) {
       const res = await save(admin.token, { tables, note: "bad" });

@@ -36,7 +36,7 @@ describe("My Designs", () => {
     expect(first.getByRole("heading", { name: "Garden ring" })).toBeInTheDocument();
     expect(first.getByText("Pending")).toBeInTheDocument();
     expect(first.getByText("1 × Emerald · Oval · 1.2 ct · Center")).toBeInTheDocument();
-    expect(first.getByText("₹75,000")).toBeInTheDocument();
+    expect(first.getByText("₹75,000.00")).toBeInTheDocument();
     expect(first.getByRole("link", { name: /View Link/ })).toHaveAttribute("rel", "noopener noreferrer");
     const second = within(cards[1]!);
     expect(second.getByText("18K Rose Gold")).toBeInTheDocument();
@@ -129,9 +129,9 @@ describe("Design detail", () => {
     renderWithProviders(<DesignDetailScreen designId="a" />, { path: "/dashboard/designs/:id", entry: "/dashboard/designs/a" });
     const estimate = await screen.findByRole("region", { name: "Your instant estimate" });
     expect(within(estimate).getByText("Metal: 18K gold, 4.5 g")).toBeInTheDocument();
-    expect(within(estimate).getByText("$900")).toBeInTheDocument();
-    expect(within(estimate).getByText("$1,100")).toBeInTheDocument();
-    expect(within(estimate).getByTestId("estimate-saving")).toHaveTextContent("38% less than the shop's price of $1,600");
+    expect(within(estimate).getByText("$900.00")).toBeInTheDocument();
+    expect(within(estimate).getByText("$1,100.00")).toBeInTheDocument();
+    expect(within(estimate).getByTestId("estimate-saving")).toHaveTextContent("38% less than the shop's price of $1,600.00");
     const order = screen.getByTestId("design-order");
     expect(within(order).getByRole("link", { name: "JW-2026-000123" })).toHaveAttribute("href", "/dashboard/orders/o1");
     expect(within(order).getByText("CAD Design")).toBeInTheDocument();

@@ -21,7 +21,7 @@ describe("design details for cards and the detail screen", () => {
     expect(budgetRangeText(makeDesign({ budget: 1299, currency: "USD", budget_range: "1299 USD" }))).toBe("");
     expect(budgetRangeText(makeDesign({ budget: 1000, budget_range: "1,000 - 2,000 USD" }))).toBe("1,000 - 2,000 USD");
     expect(budgetRangeText(makeDesign({ budget: null, budget_range: "around 500" }))).toBe("around 500");
-    expect(specRows(makeDesign({ budget: 1299, currency: "USD", budget_range: "1299 USD" })).filter((r) => r.label.startsWith("Budget"))).toEqual([{ label: "Budget", value: "$1,299" }]);
+    expect(specRows(makeDesign({ budget: 1299, currency: "USD", budget_range: "1299 USD" })).filter((r) => r.label.startsWith("Budget"))).toEqual([{ label: "Budget", value: "$1,299.00" }]);
   });
 
   it("lists stones once: the parsed list, or the link's text when nothing was parsed", () => {

@@ -1,5 +1,5 @@
 import { METAL_COLOR_LABELS, METAL_TYPE_LABELS, STONE_CUT_DEFAULT, type Design, type MetalColor, type MetalType } from "@atelier/contract";
-import { formatMoney } from "@/lib/format";
+import { formatAmount } from "@/lib/format";
 
 export interface DetailRow {
   label: string;
@@ -47,7 +47,7 @@ export function dimensionsText(d: Design): string {
 }
 
 export function budgetText(d: Design): string {
-  return d.budget !== null ? formatMoney(d.budget, d.currency) : "";
+  return d.budget !== null ? formatAmount(d.budget, d.currency) : "";
 }
 
 /** The budget as the customer wrote it, unless it only repeats the amount ("1299 USD"). */

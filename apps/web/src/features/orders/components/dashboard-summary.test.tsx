@@ -41,7 +41,7 @@ describe("Dashboard summary", () => {
     expect(within(row).getByRole("link", { name: "Garden ring" })).toHaveAttribute("href", "/dashboard/orders/o1");
     expect(within(row).getByText("JW-2026-000123")).toBeInTheDocument();
     expect(within(row).getByText("CAD Design")).toBeInTheDocument();
-    expect(within(row).getByText("$1,250")).toBeInTheDocument();
+    expect(within(row).getByText("$1,250.00")).toBeInTheDocument();
     expect(within(row).getByText("1 hour ago")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /All orders/ })).toHaveAttribute("href", "/dashboard/orders");
 

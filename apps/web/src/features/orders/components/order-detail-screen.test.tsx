@@ -39,7 +39,7 @@ describe("Order detail", () => {
     expect(screen.getByText("JW-2026-000123")).toBeInTheDocument();
     expect(screen.getByTestId("order-progress")).toHaveTextContent("40%");
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
-    expect(screen.getByText("$1,250")).toBeInTheDocument();
+    expect(screen.getByText("$1,250.00")).toBeInTheDocument();
     expect(screen.getByText("Product link")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Download Details/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "/contact");
@@ -187,16 +187,18 @@ describe("Order detail", () => {
     const order = makeOrder({
       status: "quoted",
       quotes: [makeQuote({ status: "accepted" })],
-      payment_due: { kind: "advance", amount: "625.00", currency: "USD", instructions: { lines: ["Bank: Atelier Bank", "Account: 0001"], upi_id: "atelier@upi" }, awaiting_confirmation: false },
+      payment_due: { kind: "advance", amount: "625.00", currency: "USD", instructions: { lines: ["Pay $625.00 (advance) by bank transfer or UPI.", "Bank: Atelier Bank", "Account: 0001", "UPI: atelier@upi"], upi_id: "atelier@upi" }, awaiting_confirmation: false },
       payments: [{ id: "p0", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "OLD123", status: "rejected", rejection_reason: "Not received", created_at: ago(86400_000), decided_at: null }],
     });
     const calls = serve(order, (url) => (url.endsWith("/payments/") ? { status: 201, body: {} } : { status: 200, body: {} }));
     const user = userEvent.setup();
     render();
     const due = await screen.findByRole("region", { name: "Advance due" });
-    expect(within(due).getByTestId("amount-due")).toHaveTextContent("$625");
+    expect(within(due).getByTestId("amount-due")).toHaveTextContent("$625.00");
     expect(within(due).getByText("Bank: Atelier Bank")).toBeInTheDocument();
-    expect(within(due).getByText("atelier@upi")).toBeInTheDocument();
+    // The UPI id once, in its line, easy to select.
+    expect(within(due).getAllByText(/atelier@upi/)).toHaveLength(1);
+    expect(within(due).getByText("atelier@upi")).toHaveClass("select-all");
     expect(screen.getByText("Rejected")).toBeInTheDocument();
     expect(screen.getByText("Not received")).toBeInTheDocument();
 

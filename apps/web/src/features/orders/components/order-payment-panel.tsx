@@ -144,6 +144,7 @@ function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) 
   const [reference, setReference] = useState("");
   const [error, setError] = useState<string | undefined>();
   const label = due.kind === "advance" ? "Advance due" : "Balance due";
+  const upi = due.instructions.upi_id;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -187,13 +188,13 @@ function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) 
         <ul className="flex flex-col gap-0.5" aria-label="Payment instructions">
           {due.instructions.lines.map((line, i) => (
             <li key={`${i}-${line}`} className="break-words">
-              {line}
+              {upi && line.includes(upi) ? <UpiLine line={line} upi={upi} /> : line}
             </li>
           ))}
         </ul>
-        {due.instructions.upi_id && (
+        {upi && !due.instructions.lines.some((line) => line.includes(upi)) && (
           <p>
-            UPI: <span className="select-all font-mono">{due.instructions.upi_id}</span>
+            UPI: <UpiId upi={upi} />
           </p>
         )}
       </div>
@@ -221,6 +222,20 @@ function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) 
         </form>
       )}
     </Card>
+  );
+}
+
+const UpiId = ({ upi }: { upi: string }) => <span className="select-all font-mono">{upi}</span>;
+
+/** The instruction line that names the UPI id, with the id easy to select (it is shown once, there). */
+function UpiLine({ line, upi }: { line: string; upi: string }) {
+  const at = line.indexOf(upi);
+  return (
+    <>
+      {line.slice(0, at)}
+      <UpiId upi={upi} />
+      {line.slice(at + upi.length)}
+    </>
   );
 }
 

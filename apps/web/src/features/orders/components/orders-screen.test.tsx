@@ -25,10 +25,10 @@ describe("Orders list", () => {
     expect(first.getByRole("heading", { name: "Garden ring" })).toBeInTheDocument();
     expect(first.getByText("JW-2026-000123")).toBeInTheDocument();
     expect(first.getByText("Quoted")).toBeInTheDocument();
-    expect(first.getByText("$1,250")).toBeInTheDocument();
+    expect(first.getByText("$1,250.00")).toBeInTheDocument();
     expect(first.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/dashboard/orders/o1");
     expect(within(rows[1]!).getByText("Manufacturing")).toBeInTheDocument();
-    expect(within(rows[1]!).getByText("₹80,000")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("₹80,000.00")).toBeInTheDocument();
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
   });
 

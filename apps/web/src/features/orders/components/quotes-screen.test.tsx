@@ -21,7 +21,7 @@ describe("Quotes", () => {
     renderRoutes([route("/dashboard/quotes", <QuotesScreen />)], "/dashboard/quotes");
     const rows = await screen.findAllByTestId("quote-row");
     expect(calls[0]!.url).toBe("/api/quotes/?page=1");
-    expect(within(rows[0]!).getByText("$1,250")).toBeInTheDocument();
+    expect(within(rows[0]!).getByText("$1,250.00")).toBeInTheDocument();
     expect(within(rows[0]!).getByRole("link", { name: /View/ })).toHaveAttribute("href", "/dashboard/quotes/q1");
     // Accept and decline only on the pending quote.
     expect(within(rows[1]!).getByText("Expired")).toBeInTheDocument();

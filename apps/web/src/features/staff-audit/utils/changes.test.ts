@@ -15,7 +15,7 @@ describe("audit changes", () => {
   it("shows a creation's values without identifiers, money in its currency", () => {
     const rows = changeRows(quoteIssued);
     expect(rows.map((r) => r.key)).toEqual(["amount", "currency", "advance_percent", "valid_until"]);
-    expect(rows[0]).toEqual({ key: "amount", label: "Amount", after: "$1,300" });
+    expect(rows[0]).toEqual({ key: "amount", label: "Amount", after: "$1,300.00" });
     expect(rows[2]!.after).toBe("50%");
     expect(rows.every((r) => r.before === undefined)).toBe(true);
   });

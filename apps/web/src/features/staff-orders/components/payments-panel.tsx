@@ -13,6 +13,8 @@ import { useConfirmPayment, useRejectPayment } from "../api/actions";
 import { Panel } from "./panel";
 
 const KIND_LABEL: Record<Payment["kind"], string> = { advance: "Advance", balance: "Balance" };
+/** How a decided payment's date reads ("· confirmed 12 May"). */
+const DECIDED: Record<Payment["status"], string> = { pending: "", confirmed: "confirmed", rejected: "rejected", void: "voided" };
 
 /** Every declared payment with its reference; pending ones are confirmed or rejected with a reason. */
 export function PaymentsPanel({ order }: { order: Order }) {
@@ -75,8 +77,7 @@ export function PaymentsPanel({ order }: { order: Order }) {
                   {p.decided_at && (
                     <>
                       {" "}
-                      · {p.status === "confirmed" ? "confirmed" : "rejected"}{" "}
-                      <time dateTime={p.decided_at}>{formatDateTime(p.decided_at)}</time>
+                      · {DECIDED[p.status]} <time dateTime={p.decided_at}>{formatDateTime(p.decided_at)}</time>
                     </>
                   )}
                 </p>

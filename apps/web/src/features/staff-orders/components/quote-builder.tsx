@@ -1,4 +1,4 @@
-import { CURRENCIES, type Order, type Quote } from "@atelier/contract";
+import { CURRENCIES, NEGATIVE_AMOUNT, QUOTE_MAX_VALID_DAYS, type Order, type Quote } from "@atelier/contract";
 import { Eye, Plus, ReceiptText, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { QuoteBreakdown } from "@/components/quote-breakdown";
@@ -30,14 +30,15 @@ function checkDraft(draft: QuoteDraft): Errors {
   if (draft.lines.length === 0) errors.line_items = "A quote needs at least one line.";
   draft.lines.forEach((l, i) => {
     if (!l.label.trim()) errors[`line_items.${i}.label`] = "Each line needs a label.";
-    if (toCents(l.amount) === null) errors[`line_items.${i}.amount`] = "Enter an amount with at most two decimal places.";
+    if (toCents(l.amount) === null)
+      errors[`line_items.${i}.amount`] = /^\s*-/.test(l.amount) ? NEGATIVE_AMOUNT : "Enter an amount with at most two decimal places.";
   });
   const advance = Number(draft.advancePercent);
   if (draft.advancePercent.trim() === "" || !Number.isFinite(advance) || advance < 0 || advance > 100)
     errors.advance_percent = "Enter a percentage from 0 to 100.";
   const days = Number(draft.validDays);
-  if (draft.validDays.trim() === "" || !Number.isInteger(days) || days < 1 || days > 365)
-    errors.valid_days = "Enter a number of days from 1 to 365.";
+  if (draft.validDays.trim() === "" || !Number.isInteger(days) || days < 1 || days > QUOTE_MAX_VALID_DAYS)
+    errors.valid_days = `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`;
   return errors;
 }
 
@@ -65,7 +66,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
   const issue = useIssueQuote(order.id);
 
   const total = totalCents(draft.lines);
-  const money = amountFormatter(draft.currency, [fromCents(total), ...draft.lines.map((l) => fromCents(toCents(l.amount) ?? 0))]);
+  const money = amountFormatter(draft.currency);
   const estimateTotal = order.estimate ? (toCents(order.estimate.point) ?? 0) : null;
   const change = (patch: Partial<QuoteDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const changeLine = (key: string, patch: { label?: string; amount?: string }) =>
@@ -82,7 +83,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
       onSuccess: (quote) => {
         toast({
           title: pending ? "Quote replaced" : "Quote issued",
-          description: `${order.order_number}: ${amountFormatter(quote.currency, [quote.amount])(quote.amount)} sent to the customer.`,
+          description: `${order.order_number}: ${amountFormatter(quote.currency)(quote.amount)} sent to the customer.`,
         });
       },
       onError: (err) => {
@@ -212,7 +213,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
               ? "No instant estimate for this design: its figures are beyond what we price."
               : total === estimateTotal
                 ? "Same as the instant estimate."
-                : `Instant estimate ${amountFormatter(order.estimate.currency, [order.estimate.point])(order.estimate.point)}.`}
+                : `Instant estimate ${amountFormatter(order.estimate.currency)(order.estimate.point)}.`}
           </p>
           {fieldError("amount") && (
             <p className="text-xs text-destructive" role="alert">

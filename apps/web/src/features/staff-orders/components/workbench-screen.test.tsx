@@ -83,12 +83,12 @@ describe("quote builder", () => {
     expect(screen.getByLabelText("Line 1 label")).toHaveValue("Metal: 18K gold, 4.5 g");
     expect(screen.getByLabelText("Line 1 amount")).toHaveValue("540.00");
     const total = screen.getByTestId("quote-total");
-    expect(total).toHaveTextContent("$1,240");
+    expect(total).toHaveTextContent("$1,240.00");
 
     const amount = screen.getByLabelText("Line 3 amount");
     await userEvent.clear(amount);
     await userEvent.type(amount, "260");
-    expect(total).toHaveTextContent("$1,300");
+    expect(total).toHaveTextContent("$1,300.00");
 
     await userEvent.click(screen.getByRole("button", { name: "Add a line" }));
     await userEvent.type(screen.getByLabelText("Line 4 label"), "Engraving");
@@ -154,12 +154,22 @@ describe("quote builder", () => {
     expect(posts(calls, "/quotes/")).toHaveLength(0);
   });
 
+  it("refuses a negative amount for its sign, not for its decimals", async () => {
+    const calls = renderWorkbench(makeOrder());
+    await userEvent.clear(await screen.findByLabelText("Line 3 amount"));
+    await userEvent.type(screen.getByLabelText("Line 3 amount"), "-50");
+    await userEvent.click(screen.getByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("Enter an amount of zero or more; it cannot be negative.")).toBeInTheDocument();
+    expect(screen.queryByText("Enter an amount with at most two decimal places.")).not.toBeInTheDocument();
+    expect(posts(calls, "/quotes/")).toHaveLength(0);
+  });
+
   it("previews what the customer will see", async () => {
     renderWorkbench(makeOrder());
     await userEvent.click(await screen.findByRole("button", { name: "Preview the customer's view" }));
     const preview = screen.getByRole("region", { name: "What the customer will see" });
     expect(within(preview).getByText("Advance (50%)")).toBeInTheDocument();
-    expect(within(preview).getAllByText("$620")).toHaveLength(2);
+    expect(within(preview).getAllByText("$620.00")).toHaveLength(2);
   });
 
   it("offers to replace a pending quote, and no builder once a quote is accepted", async () => {
@@ -199,7 +209,7 @@ describe("payments", () => {
     const calls = renderWorkbench(makeOrder({ status: "quoted", payments: [makePayment()] }), (url) =>
       url.includes("/api/staff/payments/p1/") ? { status: 200, body: makePayment({ status: "confirmed" }) } : undefined,
     );
-    await userEvent.click(await screen.findByRole("button", { name: "Reject the advance payment of $625" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Reject the advance payment of $625.00" }));
     await userEvent.click(screen.getByRole("button", { name: "Reject payment" }));
     expect(await screen.findByText("Say why the payment is rejected.")).toBeInTheDocument();
     expect(posts(calls, "/reject/")).toHaveLength(0);
@@ -209,9 +219,18 @@ describe("payments", () => {
       expect(sentBody(posts(calls, "/api/staff/payments/p1/reject/")[0])).toEqual({ reason: "No transfer with this reference arrived." }),
     );
 
-    await userEvent.click(await screen.findByRole("button", { name: "Confirm the advance payment of $625" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm the advance payment of $625.00" }));
     expect(await screen.findByText("Payment confirmed")).toBeInTheDocument();
     expect(posts(calls, "/api/staff/payments/p1/confirm/")).toHaveLength(1);
+  });
+
+  it("shows a payment voided by the cancellation without Confirm or Reject", async () => {
+    const decided = new Date().toISOString();
+    renderWorkbench(makeOrder({ status: "cancelled", payments: [makePayment({ status: "void", decided_at: decided })] }));
+    const payment = await screen.findByTestId("payment");
+    expect(within(payment).getByText("Void (order cancelled)")).toBeInTheDocument();
+    expect(within(payment).getByText(/voided/)).toBeInTheDocument();
+    expect(within(payment).queryByRole("button")).not.toBeInTheDocument();
   });
 });
 

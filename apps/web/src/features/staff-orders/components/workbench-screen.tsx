@@ -278,7 +278,7 @@ function EstimatePanel({ order }: { order: Order }) {
       </Panel>
     );
   }
-  const money = amountFormatter(e.currency, [...e.lines.map((l) => l.amount), e.point, e.low, e.high]);
+  const money = amountFormatter(e.currency);
   return (
     <Panel icon={<Sparkles />} title="Instant estimate" description={`Pricing table v${e.pricing_version}`} testId="estimate-panel">
       <dl className="flex flex-col divide-y divide-border text-sm">

@@ -6,8 +6,7 @@ import { amountFormatter } from "@/lib/format";
 
 /** The two estimates of one design side by side: under the tables in force and under the draft. */
 export function EstimateComparison({ current, draft }: { current: Estimate; draft: Estimate }) {
-  const amounts = [current, draft].flatMap((e) => [e.point, e.low, e.high, ...e.lines.map((l) => l.amount)]);
-  const money = amountFormatter(draft.currency, amounts);
+  const money = amountFormatter(draft.currency);
   const diff = Number(draft.point) - Number(current.point);
   const percent = Number(current.point) > 0 ? (diff / Number(current.point)) * 100 : 0;
   const sign = diff > 0 ? "+" : diff < 0 ? "−" : "";

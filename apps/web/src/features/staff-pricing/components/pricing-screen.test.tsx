@@ -196,8 +196,8 @@ describe("pricing", () => {
     const dialog = await screen.findByRole("dialog", { name: "Save as version 3" });
     const changes = within(dialog).getByRole("list", { name: "Changes in version 3" });
     expect(changes).toHaveTextContent("Gold 18K, per gram");
-    expect(changes).toHaveTextContent("₹7,150");
-    expect(changes).toHaveTextContent("₹8,000");
+    expect(changes).toHaveTextContent("₹7,150.00");
+    expect(changes).toHaveTextContent("₹8,000.00");
     await userEvent.type(within(dialog).getByLabelText("Note"), "Gold up 4%");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save version 3" }));
 
@@ -270,7 +270,7 @@ describe("pricing", () => {
     const dialog = await screen.findByRole("dialog", { name: "Version 2" });
     const changes = await within(dialog).findByRole("list", { name: "Changes from version 1" });
     expect(changes).toHaveTextContent("Gold 18K, per gram");
-    expect(changes).toHaveTextContent("₹7,000");
+    expect(changes).toHaveTextContent("₹7,000.00");
     expect(within(dialog).getByText("Gold up")).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Done" }));
 

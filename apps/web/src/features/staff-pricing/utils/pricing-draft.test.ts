@@ -46,6 +46,24 @@ describe("the pricing draft", () => {
     });
   });
 
+  it("refuses a negative rate for its sign, not for its decimal places", () => {
+    const draft = draftFromTables(makeTables());
+    draft.metal_rates[0]!.price_per_gram = "-5";
+    draft.stones[0]!.prices.fine = "-1200.5";
+    draft.labour.ring = "-10";
+    draft.hallmark_fee = "-1";
+    draft.currency_rates.USD = "-88";
+    const checked = checkDraft(draft);
+    const negative = "Enter an amount of zero or more; it cannot be negative.";
+    expect(!checked.ok && checked.errors).toEqual({
+      "metal_rates.0.price_per_gram": negative,
+      "stones.0.fine": negative,
+      "labour.ring": negative,
+      hallmark_fee: negative,
+      "currency_rates.USD": negative,
+    });
+  });
+
   it("puts the server's messages on the cells they are about, stones included", () => {
     const draft = draftFromTables(makeTables());
     const checked = checkDraft(draft);
@@ -79,9 +97,9 @@ describe("the pricing draft", () => {
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(tableChanges(before, checked.tables).map((c) => [c.label, c.before, c.after])).toEqual([
-      ["Gold 18K, per gram", "₹7,150", "₹8,000"],
-      ["Ruby, premium, per carat", null, "₹150,000"],
-      ["1 USD in rupees", "₹88", "₹90"],
+      ["Gold 18K, per gram", "₹7,150.00", "₹8,000.00"],
+      ["Ruby, premium, per carat", null, "₹1,50,000.00"],
+      ["1 USD in rupees", "₹88.00", "₹90.00"],
     ]);
     expect(draftSignature(draftFromTables(before))).toBe(draftSignature(draftFromTables(before)));
   });

@@ -3,6 +3,7 @@ import {
   DESIGN_TYPE_LABELS,
   DESIGN_TYPES,
   METAL_RATE_METALS,
+  NEGATIVE_AMOUNT,
   pricingTablesSchema,
   STONE_QUALITY_BANDS,
   type Currency,
@@ -178,7 +179,8 @@ export function checkDraft(draft: PricingDraft): CheckedDraft {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = draftKey(issue.path.map(String).join("."), stoneIndex);
-      errors[key] ??= messageFor(key) ?? issue.message;
+      // A negative figure is refused for its sign, in the contract's words; the rest in words per cell.
+      errors[key] ??= issue.message === NEGATIVE_AMOUNT ? NEGATIVE_AMOUNT : (messageFor(key) ?? issue.message);
     }
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors, stoneIndex };
