@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES, paginatedSchema } from "./common.ts";
+import { CURRENCIES, paginatedSchema, type Currency } from "./common.ts";
 import { DESIGN_TYPES } from "./designs.ts";
 import {
   CAD_MODEL_FORMATS,
@@ -298,6 +298,9 @@ export type DashboardData = z.infer<typeof dashboardDataSchema>;
 
 // ---- staff ----
 
+const ADVANCE_PERCENT_MESSAGE = "Enter a percentage from 0 to 100.";
+const VALID_DAYS_MESSAGE = "Enter a number of days from 1 to 365.";
+
 export const quoteInputSchema = z
   .object({
     amount: moneyInputSchema.optional(),
@@ -307,11 +310,11 @@ export const quoteInputSchema = z
       .min(1, "A quote needs at least one line.")
       .max(50),
     advance_percent: z
-      .number()
-      .min(0, "Ensure this value is greater than or equal to 0.")
-      .max(100, "Ensure this value is less than or equal to 100.")
+      .number({ error: ADVANCE_PERCENT_MESSAGE })
+      .min(0, ADVANCE_PERCENT_MESSAGE)
+      .max(100, ADVANCE_PERCENT_MESSAGE)
       .default(50),
-    valid_days: z.number().int().min(1).max(365).optional(),
+    valid_days: z.number({ error: VALID_DAYS_MESSAGE }).int(VALID_DAYS_MESSAGE).min(1, VALID_DAYS_MESSAGE).max(365, VALID_DAYS_MESSAGE).optional(),
     valid_until: z.iso.datetime({ offset: true, error: "Enter a date and time with a time zone." }).optional(),
     note: text(2000).default(""),
   })
@@ -320,6 +323,40 @@ export const quoteInputSchema = z
     path: ["valid_until"],
   });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
+
+/** The staff quote builder's fields as typed: every figure is text until the quote is issued. */
+export interface QuoteFormValues {
+  currency: Currency;
+  line_items: { label: string; amount: string }[];
+  advance_percent: string;
+  valid_days: string;
+  note: string;
+}
+
+const typedNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+/** The request the builder sends: labels and note trimmed, "1,250.50" as "1250.50", figures as numbers. */
+export function quoteInputFromForm(values: QuoteFormValues): QuoteInput {
+  return {
+    currency: values.currency,
+    line_items: values.line_items.map((l) => ({ label: l.label.trim(), amount: l.amount.trim().replaceAll(",", "") })),
+    advance_percent: typedNumber(values.advance_percent),
+    valid_days: typedNumber(values.valid_days),
+    note: values.note.trim(),
+  };
+}
+
+/** The builder's check before sending: the request it would send, checked by quoteInputSchema itself. */
+export const quoteFormSchema = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    line_items: z.array(z.object({ label: z.string(), amount: z.string() })),
+    advance_percent: z.string(),
+    valid_days: z.string(),
+    note: z.string(),
+  })
+  .transform(quoteInputFromForm)
+  .pipe(quoteInputSchema);
 
 export const paymentRejectInputSchema = z.object({
   reason: z.string({ error: "This field is required." }).trim().min(1, "Say why the payment is rejected.").max(1000),

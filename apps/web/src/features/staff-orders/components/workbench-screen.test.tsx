@@ -2,7 +2,7 @@ import type { Order } from "@atelier/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
+import { holdFetch, renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
 import { makeOrder, makePayment } from "../testing/fixtures";
 import { WorkbenchScreen } from "./workbench-screen";
 
@@ -137,6 +137,53 @@ describe("quote builder", () => {
     expect(await screen.findByText("Each line needs a label.")).toBeInTheDocument();
     expect(screen.getByText("Enter an amount with at most two decimal places.")).toBeInTheDocument();
     expect(posts(calls, "/quotes/")).toHaveLength(0);
+  });
+
+  it("checks the advance and the validity with the contract's words before sending", async () => {
+    const calls = renderWorkbench(makeOrder());
+    const advance = await screen.findByLabelText("Advance (%)");
+    await userEvent.clear(advance);
+    await userEvent.type(advance, "120");
+    await userEvent.clear(screen.getByLabelText("Valid for (days)"));
+    await userEvent.click(screen.getByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("Enter a percentage from 0 to 100.")).toBeInTheDocument();
+    expect(advance).toHaveAttribute("aria-invalid", "true");
+    expect(advance).toHaveAccessibleDescription("Enter a percentage from 0 to 100.");
+    expect(screen.getByLabelText("Valid for (days)")).toHaveAccessibleDescription("Enter a number of days from 1 to 365.");
+    expect(posts(calls, "/quotes/")).toHaveLength(0);
+  });
+
+  it("asks for at least one line", async () => {
+    const calls = renderWorkbench(makeOrder());
+    await screen.findAllByTestId("quote-line");
+    for (const name of [/^Remove line 3/, /^Remove line 2/, /^Remove line 1/]) await userEvent.click(screen.getByRole("button", { name }));
+    await userEvent.click(screen.getByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("A quote needs at least one line.")).toBeInTheDocument();
+    expect(posts(calls, "/quotes/")).toHaveLength(0);
+  });
+
+  it("cannot be issued twice while it is being sent", async () => {
+    const calls = renderWorkbench(makeOrder(), (url) =>
+      url.endsWith("/api/staff/orders/o1/quotes/") ? { status: 201, body: { id: "q1", amount: "1240.00", currency: "USD" } } : undefined,
+    );
+    const release = holdFetch((url) => url.endsWith("/quotes/"));
+    const submit = await screen.findByRole("button", { name: "Issue quote" });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    await userEvent.click(submit);
+    release();
+    expect(await screen.findByText("JW-2026-000123: $1,240 sent to the customer.")).toBeInTheDocument();
+    expect(posts(calls, "/quotes/")).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of the validity on the days field", async () => {
+    renderWorkbench(makeOrder(), (url) =>
+      url.endsWith("/api/staff/orders/o1/quotes/") ? { status: 400, body: { valid_until: ["A quote can be valid for a year at most."] } } : undefined,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("A quote can be valid for a year at most.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Valid for (days)")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("The quote was not issued. Check the highlighted fields.")).toBeInTheDocument();
   });
 
   it("previews what the customer will see", async () => {
