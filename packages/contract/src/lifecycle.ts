@@ -369,3 +369,22 @@ export const transitionInputSchema = z.object({
   tracking_number: text(100).default(""),
 });
 export type TransitionInput = z.input<typeof transitionInputSchema>;
+
+/** The messages of the rules the order service applies to a move (the workbench checks them first). */
+export const TRANSITION_MESSAGES = {
+  carrier: "Enter the carrier.",
+  tracking_number: "Enter the tracking number.",
+  cancelReason: "Say why the order is cancelled.",
+} as const;
+
+/** The workbench's move: a shipment names its carrier and tracking number; a cancellation says why. */
+export const transitionFormSchema = transitionInputSchema.superRefine((v, ctx) => {
+  if (v.to === "shipped") {
+    if (!v.carrier) ctx.addIssue({ code: "custom", path: ["carrier"], message: TRANSITION_MESSAGES.carrier });
+    if (!v.tracking_number) ctx.addIssue({ code: "custom", path: ["tracking_number"], message: TRANSITION_MESSAGES.tracking_number });
+  }
+  if (v.to === "cancelled" && !v.note) ctx.addIssue({ code: "custom", path: ["note"], message: TRANSITION_MESSAGES.cancelReason });
+});
+
+/** The workbench's cancel dialog: its reason becomes the cancelling move's note. */
+export const staffCancelFormSchema = z.object({ reason: text(2000).min(1, TRANSITION_MESSAGES.cancelReason) });

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { galleryPostInputSchema, type StaffGalleryPost } from "@atelier/contract";
 import { useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
@@ -13,8 +13,9 @@ import { MISSING_IMAGE_MESSAGE, NAME_MAX, QUOTE_MAX, serverErrors, valuesOf } fr
 import { possessive } from "../utils/possessive";
 import { PhotoPicker } from "./photo-picker";
 
-// `raw`: the values are sent as typed (galleryFormData trims them), checked by the contract's schema.
-const resolver = zodResolver(galleryPostInputSchema, undefined, { raw: true });
+// `raw`: the values are sent as typed (galleryFormData trims them), checked by the contract's schema;
+// the form's values are a narrower type than the schema's input (published is a boolean here).
+const resolver = zodResolver(galleryPostInputSchema, undefined, { raw: true }) as Resolver<GalleryPostValues>;
 const FIELDS = ["customer_name", "customer_quote", "date", "published"] as const;
 
 /** Create (post = null) or edit a gallery post: its photograph, the customer's name and words, the day and whether it is shown. */

@@ -1,8 +1,11 @@
-import { ORDER_STATUS_INFO, type Order, type OrderEvent, type Person } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { commentInputSchema, ORDER_STATUS_INFO, type Order, type OrderEvent, type Person } from "@atelier/contract";
 import { History, MessageSquare, Send } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -26,33 +29,36 @@ function personInitials(p: Person): string {
   return i || ROLE_LABEL[p.role].slice(0, 2).toUpperCase();
 }
 
+const replyResolver = zodResolver(commentInputSchema);
+
 /** The order's conversation with the customer, and the staff reply box. */
 export function CommentsPanel({ order }: { order: Order }) {
   const id = useId();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: replyResolver, defaultValues: { text: "" } });
+  const text = useWatch({ control, name: "text" });
+  const error = errors.text?.message;
   const reply = useStaffReply(order.id);
   const comments = [...order.comments].sort((a, b) => a.created_at.localeCompare(b.created_at));
   // The workbench shows the whole conversation: opening it reads it (the inbox's dot clears).
   useMarkConversationRead(order.id, comments.at(-1)?.id);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = text.trim();
-    if (!value || reply.isPending) return;
-    setError(undefined);
-    reply.mutate(value, {
-      onSuccess: () => {
-        setText("");
-        toast({ title: "Reply sent", description: "The customer is notified." });
-      },
-      onError: (err) =>
-        setError(
-          err instanceof ApiError && err.field("text")
-            ? err.field("text")
-            : errorMessage(err, "The reply could not be sent. Please try again."),
-        ),
-    });
+  async function submit(values: { text: string }) {
+    try {
+      await reply.mutateAsync(values.text);
+      reset({ text: "" });
+      toast({ title: "Reply sent", description: "The customer is notified." });
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.field("text") ? err.field("text") : errorMessage(err, "The reply could not be sent. Please try again.");
+      setError("text", { type: "server", message });
+    }
   }
 
   return (
@@ -93,27 +99,25 @@ export function CommentsPanel({ order }: { order: Order }) {
           })}
         </ol>
       )}
-      <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border pt-4">
+      <form onSubmit={handleSubmit(submit)} className="flex flex-col gap-2 border-t border-border pt-4">
         <label htmlFor={id} className="text-sm font-medium">
           Reply to the customer
         </label>
         <Textarea
           id={id}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
           maxLength={5000}
           rows={3}
           placeholder="Write a reply…"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...fieldAria(id, error)}
+          {...register("text")}
         />
         {error && (
           <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
             {error}
           </p>
         )}
-        <Button type="submit" className="self-end" disabled={text.trim() === ""} loading={reply.isPending}>
-          {!reply.isPending && <Send />} Send reply
+        <Button type="submit" className="self-end" disabled={text.trim() === "" || isSubmitting} loading={isSubmitting}>
+          {!isSubmitting && <Send />} Send reply
         </Button>
       </form>
     </Panel>

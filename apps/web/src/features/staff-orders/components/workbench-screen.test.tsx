@@ -295,6 +295,37 @@ describe("moving the order", () => {
     });
   });
 
+  it("sends one staff reply while it is being sent and shows the server's refusal under the reply", async () => {
+    const calls = renderWorkbench(makeOrder(), (url, init) =>
+      url.endsWith("/comments/") && init.method === "POST" ? { status: 400, body: { text: ["Ensure this field has no more than 5000 characters."] } } : undefined,
+    );
+    const release = holdFetch((url) => url.endsWith("/comments/"));
+    const box = await screen.findByLabelText("Reply to the customer");
+    const send = screen.getByRole("button", { name: "Send reply" });
+    expect(send).toBeDisabled();
+    await userEvent.type(box, "It will be ready on Friday.");
+    await userEvent.click(send);
+    await waitFor(() => expect(send).toBeDisabled());
+    await userEvent.click(send);
+    release();
+    await waitFor(() => expect(box).toHaveAccessibleDescription("Ensure this field has no more than 5000 characters."));
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(calls.filter((c) => c.url.endsWith("/comments/") && c.init.method === "POST")).toHaveLength(1);
+  });
+
+  it("puts the server's field errors of a move on its fields", async () => {
+    renderWorkbench(makeOrder({ status: "ready_to_ship", balance_due: "0.00" }), (url) =>
+      url.endsWith("/transition/") ? { status: 400, body: { tracking_number: ["Ensure this field has no more than 100 characters."] } } : undefined,
+    );
+    await userEvent.type(await screen.findByLabelText(/Carrier/), "Blue Dart");
+    await userEvent.type(screen.getByLabelText(/Tracking number/), "BD123");
+    await userEvent.click(screen.getByRole("button", { name: "Move to Shipped" }));
+    await waitFor(() => expect(screen.getByLabelText(/Tracking number/)).toHaveAccessibleDescription("Ensure this field has no more than 100 characters."));
+    expect(screen.getByLabelText(/Tracking number/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/Carrier/)).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByTestId("move-error")).not.toBeInTheDocument();
+  });
+
   it("shows the server's 409 when a race is lost and reads the order again", async () => {
     let order = makeOrder({ status: "manufacturing" });
     const calls = renderWorkbench(
