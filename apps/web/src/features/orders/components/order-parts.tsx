@@ -1,10 +1,9 @@
 import type { Tone } from "@atelier/contract";
-import { Search } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 
@@ -56,66 +55,6 @@ export function useListParams() {
       return next;
     });
   return { page, status, search, update };
-}
-
-/** Search box (applied as you pause typing, or on Enter) and a status filter, side by side from tablet up. */
-export function ListToolbar({
-  search,
-  status,
-  statusOptions,
-  onSearch,
-  onStatus,
-  searchLabel,
-  placeholder,
-}: {
-  search: string;
-  status: string;
-  statusOptions: readonly { value: string; label: string }[];
-  onSearch: (value: string) => void;
-  onStatus: (value: string) => void;
-  searchLabel: string;
-  placeholder: string;
-}) {
-  const id = useId();
-  const [text, setText] = useState(search);
-  // The address changed (a link, Back, "Clear filters"): show its search (adjusting state while rendering).
-  const [shown, setShown] = useState(search);
-  if (shown !== search) {
-    setShown(search);
-    setText(search);
-  }
-  useEffect(() => {
-    if (text.trim() === search) return;
-    const t = setTimeout(() => onSearch(text.trim()), 350);
-    return () => clearTimeout(t);
-  }, [text, search, onSearch]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <form role="search" onSubmit={submit} className="relative flex-1">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          {searchLabel}
-        </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
-        <Input id={`${id}-search`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} className="bg-surface pl-9" />
-      </form>
-      <div className="flex items-center gap-2 sm:w-56">
-        <label htmlFor={`${id}-status`} className="shrink-0 text-sm text-muted">
-          Status
-        </label>
-        <NativeSelect id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value)} className="bg-surface">
-          {statusOptions.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-    </div>
-  );
 }
 
 /** A confirmation that asks for an optional reason (decline a quote, cancel an order). */

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_INFO, type CadDesign, type Order, type OrderEvent, type Person } from "@atelier/contract";
+import { ORDER_STATUS_INFO, orderEventTitle, type CadDesign, type Order, type Person } from "@atelier/contract";
 import { Box, CheckCircle2, ExternalLink, Gem, History, Maximize2, MessageSquare, Send } from "lucide-react";
 import { useId, useState, type ComponentType, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -295,25 +295,6 @@ function CommentsTab({ order }: { order: Order }) {
   );
 }
 
-const EVENT_TITLES: Record<OrderEvent["type"], string> = {
-  created: "Order placed",
-  status_change: "Status changed",
-  comment: "Comment added",
-  quote_issued: "Quote issued",
-  quote_accepted: "Quote accepted",
-  quote_declined: "Quote declined",
-  quote_expired: "Quote expired",
-  payment_declared: "Payment reference sent",
-  payment_confirmed: "Payment confirmed",
-  payment_rejected: "Payment rejected",
-  cad_uploaded: "CAD design uploaded",
-};
-
-function eventTitle(e: OrderEvent): string {
-  if (e.type === "status_change" && e.to_status) return e.from_status ? `${ORDER_STATUS_INFO[e.from_status].label} → ${ORDER_STATUS_INFO[e.to_status].label}` : ORDER_STATUS_INFO[e.to_status].label;
-  return EVENT_TITLES[e.type];
-}
-
 function HistoryTab({ events }: { events: Order["events"] }) {
   if (events.length === 0) return <EmptyState icon={<History />} title="No order activity found." className="py-10" />;
   const newestFirst = [...events].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -324,7 +305,7 @@ function HistoryTab({ events }: { events: Order["events"] }) {
         return (
           <li key={e.id} className="relative" data-testid="history-event">
             <span className={cn("absolute -left-[1.8rem] top-1.5 size-3 rounded-full ring-4 ring-surface", e.type === "comment" ? "bg-info" : TONE_DOT[tone])} aria-hidden />
-            <p className="font-medium">{eventTitle(e)}</p>
+            <p className="font-medium">{orderEventTitle(e, "customer")}</p>
             {e.note && <p className="mt-0.5 whitespace-pre-line text-sm text-foreground/80">{e.note}</p>}
             <p className="mt-1 text-xs text-muted">
               {e.actor ? `by ${personName(e.actor)}` : "by Aurelia Atelier"} ·{" "}

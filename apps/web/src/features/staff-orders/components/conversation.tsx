@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { commentInputSchema, ORDER_STATUS_INFO, type Order, type OrderEvent, type Person } from "@atelier/contract";
+import { commentInputSchema, ORDER_STATUS_INFO, orderEventTitle, type Order, type Person } from "@atelier/contract";
 import { History, MessageSquare, Send } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -124,29 +124,6 @@ export function CommentsPanel({ order }: { order: Order }) {
   );
 }
 
-const EVENT_TITLES: Record<OrderEvent["type"], string> = {
-  created: "Order placed",
-  status_change: "Status changed",
-  comment: "Comment",
-  quote_issued: "Quote issued",
-  quote_accepted: "Quote accepted",
-  quote_declined: "Quote declined",
-  quote_expired: "Quote expired",
-  payment_declared: "Payment declared",
-  payment_confirmed: "Payment confirmed",
-  payment_rejected: "Payment rejected",
-  cad_uploaded: "CAD version uploaded",
-};
-
-function eventTitle(e: OrderEvent): string {
-  if (e.type === "status_change" && e.to_status) {
-    return e.from_status
-      ? `${ORDER_STATUS_INFO[e.from_status].label} → ${ORDER_STATUS_INFO[e.to_status].label}`
-      : ORDER_STATUS_INFO[e.to_status].label;
-  }
-  return EVENT_TITLES[e.type];
-}
-
 const TONE_DOT = { neutral: "bg-muted", gold: "bg-accent", blue: "bg-info", green: "bg-success", garnet: "bg-destructive" } as const;
 
 /** Every event of the order, newest first, with who did it and when. */
@@ -167,7 +144,7 @@ export function HistoryPanel({ events }: { events: Order["events"] }) {
                 )}
                 aria-hidden
               />
-              <p className="text-sm font-medium">{eventTitle(e)}</p>
+              <p className="text-sm font-medium">{orderEventTitle(e, "staff")}</p>
               {e.note && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-foreground/80">{e.note}</p>}
               <p className="mt-1 text-xs text-muted">
                 {e.actor
