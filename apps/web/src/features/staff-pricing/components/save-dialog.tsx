@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import type { TableChange } from "../utils/pricing-draft";
 import { ChangesList } from "./changes-list";
@@ -56,8 +56,7 @@ export function SaveDialog({
               maxLength={NOTE_MAX}
               onChange={(e) => setNote(e.target.value)}
               placeholder="e.g. Gold up 4% on the MCX close"
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? `${id}-note-error` : `${id}-note-hint`}
+              {...fieldAria(`${id}-note`, noteError, { hint: true })}
             />
           </Field>
           <DialogFooter className="border-t border-border pt-5">
