@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, MAX_MESSAGE_LENGTH, messageInputSchema } from "@atelier/contract";
 import { FileText, Paperclip, Send, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
@@ -10,7 +10,8 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/format";
 import { useSendMessage } from "../api/send-message";
 
-const resolver = zodResolver(messageInputSchema, undefined, { raw: true });
+// `raw`: the text as typed (send trims it); the schema's input has an optional text, the form always one.
+const resolver = zodResolver(messageInputSchema, undefined, { raw: true }) as Resolver<{ text: string }>;
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf";
 
 /** Text and up to five images or PDFs (the server checks them by content; this only saves a round trip). */
