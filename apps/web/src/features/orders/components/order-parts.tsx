@@ -1,8 +1,10 @@
-import type { Tone } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { cancelInputSchema, type Tone } from "@atelier/contract";
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -57,6 +59,9 @@ export function useListParams() {
   return { page, status, search, update };
 }
 
+// Declining a quote and cancelling an order take the same optional reason (the contract trims it).
+const reasonResolver = zodResolver(cancelInputSchema);
+
 /** A confirmation that asks for an optional reason (decline a quote, cancel an order). */
 export function ReasonDialog({
   open,
@@ -78,17 +83,32 @@ export function ReasonDialog({
   cancelLabel?: string;
 }) {
   const id = useId();
-  const [reason, setReason] = useState("");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: reasonResolver, defaultValues: { reason: "" } });
   // Each opening starts with an empty reason.
   const [wasOpen, setWasOpen] = useState(open);
   if (wasOpen !== open) {
     setWasOpen(open);
-    if (open) setReason("");
+    if (open) reset({ reason: "" });
   }
+  const error = errors.reason?.message;
   return (
-    <ConfirmDialog open={open} onOpenChange={onOpenChange} title={title} description={description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} loading={loading} onConfirm={() => onConfirm(reason.trim())}>
-      <Field id={id} label="Reason (optional)">
-        <Textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      loading={loading}
+      onConfirm={() => void handleSubmit(({ reason }) => onConfirm(reason))()}
+    >
+      <Field id={id} label="Reason (optional)" error={error}>
+        <Textarea id={id} maxLength={1000} rows={3} {...fieldAria(id, error)} {...register("reason")} />
       </Field>
     </ConfirmDialog>
   );
