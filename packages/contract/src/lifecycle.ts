@@ -298,8 +298,8 @@ export type DashboardData = z.infer<typeof dashboardDataSchema>;
 
 // ---- staff ----
 
-const ADVANCE_PERCENT_MESSAGE = "Enter a percentage from 0 to 100.";
-const VALID_DAYS_MESSAGE = "Enter a number of days from 1 to 365.";
+/** A quote is valid for at most this many days, given as `valid_days` or as `valid_until`. */
+export const QUOTE_MAX_VALID_DAYS = 365;
 
 export const quoteInputSchema = z
   .object({
@@ -310,11 +310,17 @@ export const quoteInputSchema = z
       .min(1, "A quote needs at least one line.")
       .max(50),
     advance_percent: z
-      .number({ error: ADVANCE_PERCENT_MESSAGE })
-      .min(0, ADVANCE_PERCENT_MESSAGE)
-      .max(100, ADVANCE_PERCENT_MESSAGE)
+      .number({ error: "Enter a percentage from 0 to 100." })
+      .min(0, "Enter a percentage from 0 to 100.")
+      .max(100, "Enter a percentage from 0 to 100.")
       .default(50),
-    valid_days: z.number({ error: VALID_DAYS_MESSAGE }).int(VALID_DAYS_MESSAGE).min(1, VALID_DAYS_MESSAGE).max(365, VALID_DAYS_MESSAGE).optional(),
+    valid_days: z
+      .number({ error: `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.` })
+      .int(`Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`)
+      .min(1, `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`)
+      .max(QUOTE_MAX_VALID_DAYS, `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`)
+      .optional(),
+    /** At most QUOTE_MAX_VALID_DAYS ahead of the moment the quote is issued (checked by the server's clock). */
     valid_until: z.iso.datetime({ offset: true, error: "Enter a date and time with a time zone." }).optional(),
     note: text(2000).default(""),
   })
