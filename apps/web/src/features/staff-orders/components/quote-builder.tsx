@@ -47,13 +47,15 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<QuoteFormValues>({ resolver, defaultValues: draftFromEstimate(order.estimate) });
+  } = useForm<QuoteFormValues>({ resolver, defaultValues: draftFromEstimate(order.estimate, order.currency) });
   const lines = useFieldArray({ control, name: "line_items" });
   const draft = useWatch({ control }) as QuoteFormValues;
 
   const total = totalCents(draft.line_items);
   const money = amountFormatter(draft.currency, [fromCents(total), ...draft.line_items.map((l) => fromCents(toCents(l.amount) ?? 0))]);
-  const estimateTotal = toCents(order.estimate.point) ?? 0;
+  // main's contract lets an order have no estimate (one beyond the limits): these guards are for it.
+  const estimate = order.estimate as Order["estimate"] | null;
+  const estimateTotal = estimate ? (toCents(estimate.point) ?? 0) : null;
   const linesError = errors.line_items?.root?.message ?? errors.line_items?.message;
 
   async function submit(values: QuoteFormValues) {
@@ -184,9 +186,11 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             </output>
           </div>
           <p className="text-xs text-muted">
-            {total === estimateTotal
-              ? "Same as the instant estimate."
-              : `Instant estimate ${amountFormatter(order.estimate.currency, [order.estimate.point])(order.estimate.point)}.`}
+            {!estimate
+              ? "No instant estimate for this design: its figures are beyond what we price."
+              : total === estimateTotal
+                ? "Same as the instant estimate."
+                : `Instant estimate ${amountFormatter(estimate.currency, [estimate.point])(estimate.point)}.`}
           </p>
           {totalError && (
             <p className="text-xs text-destructive" role="alert">
@@ -230,7 +234,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             />
           </Field>
         </div>
-        {draft.currency !== order.estimate.currency && (
+        {estimate && draft.currency !== estimate.currency && (
           <p className="-mt-3 text-xs text-warning">The amounts are not converted: they are read in {draft.currency}.</p>
         )}
 
@@ -273,7 +277,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             type="button"
             variant="secondary"
             onClick={() => {
-              reset(draftFromEstimate(order.estimate));
+              reset(draftFromEstimate(order.estimate, order.currency));
               setTotalError(undefined);
               setProblem(null);
             }}

@@ -1,13 +1,16 @@
-import type { Estimate, Order, Quote, QuoteFormValues } from "@atelier/contract";
+import type { Currency, Estimate, Order, Quote, QuoteFormValues } from "@atelier/contract";
 
 export const DEFAULT_ADVANCE_PERCENT = 50;
 export const DEFAULT_VALID_DAYS = 14;
 
-/** A quote starts from the estimate's lines, in its currency, with the usual advance and validity. */
-export function draftFromEstimate(estimate: Estimate): QuoteFormValues {
+/**
+ * A quote starts from the estimate's lines, in its currency, with the usual advance and validity;
+ * without an estimate (one that cannot be shown), from one empty line in `currency`.
+ */
+export function draftFromEstimate(estimate: Estimate | null, currency: Currency = "INR"): QuoteFormValues {
   return {
-    line_items: estimate.lines.map((l) => ({ label: l.label, amount: l.amount })),
-    currency: estimate.currency,
+    line_items: estimate ? estimate.lines.map((l) => ({ label: l.label, amount: l.amount })) : [{ label: "", amount: "" }],
+    currency: estimate?.currency ?? currency,
     advance_percent: String(DEFAULT_ADVANCE_PERCENT),
     valid_days: String(DEFAULT_VALID_DAYS),
     note: "",
