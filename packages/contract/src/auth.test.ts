@@ -27,10 +27,18 @@ describe("auth form schemas", () => {
     ["abcdefg1", "abcdefg2", "Passwords don't match"],
     ["abc", "abd", "Passwords don't match"],
     ["abc", "abc", "Password too short"],
+    ["abcdefg", "abcdefg", "Password too short"],
   ])("reset: %j / %j fails '%s' first", (new_password, confirm_password, title) => {
     const failed = new Set(Object.values(messages(resetPasswordFormSchema, { new_password, confirm_password })));
     // The forms report the first failed check in AUTH_FORM_CHECKS order.
     expect(Object.values(AUTH_FORM_CHECKS).find((c) => failed.has(c.description))?.title).toBe(title);
+  });
+
+  it("reset: asks for the server's minimum length", () => {
+    expect(messages(resetPasswordFormSchema, { new_password: "abcdef", confirm_password: "abcdef" })).toEqual({
+      new_password: "Password must be at least 8 characters long.",
+    });
+    expect(messages(resetPasswordFormSchema, { new_password: "abcdefgh", confirm_password: "abcdefgh" })).toEqual({});
   });
 
   it("accepts a valid reset and keeps the passwords as typed", () => {

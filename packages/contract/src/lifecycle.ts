@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES, paginatedSchema } from "./common.ts";
+import { CURRENCIES, paginatedSchema, type Currency } from "./common.ts";
 import { DESIGN_TYPES } from "./designs.ts";
 import {
   CAD_MODEL_FORMATS,
@@ -312,9 +312,9 @@ export const quoteInputSchema = z
       .min(1, "A quote needs at least one line.")
       .max(50),
     advance_percent: z
-      .number()
-      .min(0, "Ensure this value is greater than or equal to 0.")
-      .max(100, "Ensure this value is less than or equal to 100.")
+      .number({ error: "Enter a percentage from 0 to 100." })
+      .min(0, "Enter a percentage from 0 to 100.")
+      .max(100, "Enter a percentage from 0 to 100.")
       .default(50),
     valid_days: z
       .number({ error: `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.` })
@@ -332,6 +332,40 @@ export const quoteInputSchema = z
   });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 
+/** The staff quote builder's fields as typed: every figure is text until the quote is issued. */
+export interface QuoteFormValues {
+  currency: Currency;
+  line_items: { label: string; amount: string }[];
+  advance_percent: string;
+  valid_days: string;
+  note: string;
+}
+
+const typedNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+/** The request the builder sends: labels and note trimmed, "1,250.50" as "1250.50", figures as numbers. */
+export function quoteInputFromForm(values: QuoteFormValues): QuoteInput {
+  return {
+    currency: values.currency,
+    line_items: values.line_items.map((l) => ({ label: l.label.trim(), amount: l.amount.trim().replaceAll(",", "") })),
+    advance_percent: typedNumber(values.advance_percent),
+    valid_days: typedNumber(values.valid_days),
+    note: values.note.trim(),
+  };
+}
+
+/** The builder's check before sending: the request it would send, checked by quoteInputSchema itself. */
+export const quoteFormSchema = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    line_items: z.array(z.object({ label: z.string(), amount: z.string() })),
+    advance_percent: z.string(),
+    valid_days: z.string(),
+    note: z.string(),
+  })
+  .transform(quoteInputFromForm)
+  .pipe(quoteInputSchema);
+
 export const paymentRejectInputSchema = z.object({
   reason: z.string({ error: "This field is required." }).trim().min(1, "Say why the payment is rejected.").max(1000),
 });
@@ -343,3 +377,22 @@ export const transitionInputSchema = z.object({
   tracking_number: text(100).default(""),
 });
 export type TransitionInput = z.input<typeof transitionInputSchema>;
+
+/** The messages of the rules the order service applies to a move (the workbench checks them first). */
+export const TRANSITION_MESSAGES = {
+  carrier: "Enter the carrier.",
+  tracking_number: "Enter the tracking number.",
+  cancelReason: "Say why the order is cancelled.",
+} as const;
+
+/** The workbench's move: a shipment names its carrier and tracking number; a cancellation says why. */
+export const transitionFormSchema = transitionInputSchema.superRefine((v, ctx) => {
+  if (v.to === "shipped") {
+    if (!v.carrier) ctx.addIssue({ code: "custom", path: ["carrier"], message: TRANSITION_MESSAGES.carrier });
+    if (!v.tracking_number) ctx.addIssue({ code: "custom", path: ["tracking_number"], message: TRANSITION_MESSAGES.tracking_number });
+  }
+  if (v.to === "cancelled" && !v.note) ctx.addIssue({ code: "custom", path: ["note"], message: TRANSITION_MESSAGES.cancelReason });
+});
+
+/** The workbench's cancel dialog: its reason becomes the cancelling move's note. */
+export const staffCancelFormSchema = z.object({ reason: text(2000).min(1, TRANSITION_MESSAGES.cancelReason) });

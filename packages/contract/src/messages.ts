@@ -133,6 +133,16 @@ export const messageInputSchema = z.object({
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
+/** The customer's first message about an order (New Message, "About an order"): both are required, told in the spec's one sentence. */
+export const orderMessageFormSchema = z.object({
+  order_id: z.string().min(1, SUPPORT_REQUIRED_MESSAGE),
+  text: z
+    .string()
+    .trim()
+    .min(1, SUPPORT_REQUIRED_MESSAGE)
+    .max(MAX_MESSAGE_LENGTH, `Ensure this field has no more than ${MAX_MESSAGE_LENGTH} characters.`),
+});
+
 const required = (max: number) =>
   z
     .string({ error: SUPPORT_REQUIRED_MESSAGE })

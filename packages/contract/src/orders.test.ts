@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, ORDER_STATUS_INFO, canTransition } from "./orders.ts";
+import {
+  ORDER_EVENT_INFO,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  ORDER_STATUS_INFO,
+  canTransition,
+  orderEventTitle,
+  orderProgress,
+  type OrderEventType,
+  type OrderStatus,
+} from "./orders.ts";
 
 describe("order status table", () => {
   it("has the spec's progress percentages in order", () => {
@@ -11,5 +21,24 @@ describe("order status table", () => {
     expect(canTransition("quality_check", "manufacturing")).toBe(true);
     expect(canTransition("shipped", "cancelled")).toBe(false);
     expect(canTransition("completed", "initiated")).toBe(false);
+  });
+});
+
+describe("order events and progress, as every screen and the PDF name them", () => {
+  const event = (type: OrderEventType, from: OrderStatus | null = null, to: OrderStatus | null = null) => ({ type, from_status: from, to_status: to });
+
+  it("names an event for staff and for the customer", () => {
+    expect(orderEventTitle(event("payment_declared"), "staff")).toBe("Payment declared");
+    expect(orderEventTitle(event("payment_declared"), "customer")).toBe("Payment reference sent");
+    expect(orderEventTitle(event("cad_uploaded"), "customer")).toBe("CAD design uploaded");
+    expect(orderEventTitle(event("status_change", "manufacturing", "quality_check"), "staff")).toBe("Manufacturing → Quality Check");
+    expect(orderEventTitle(event("status_change", null, "initiated"), "customer")).toBe("Initiated");
+    for (const type of ORDER_EVENT_TYPES) expect(ORDER_EVENT_INFO[type].label).not.toBe("");
+  });
+
+  it("shows the server's progress, else the status's, and none once cancelled", () => {
+    expect(orderProgress({ status: "manufacturing", progress: 65 })).toBe(65);
+    expect(orderProgress({ status: "manufacturing", progress: 0 })).toBe(60);
+    expect(orderProgress({ status: "cancelled", progress: 40 })).toBe(0);
   });
 });

@@ -129,6 +129,42 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
+/**
+ * How an order event is named: `label` in the staff console and the order PDF, `customerLabel`
+ * in the customer's history, which speaks of the customer's own actions ("Payment reference sent").
+ */
+export const ORDER_EVENT_INFO: Record<OrderEventType, { label: string; customerLabel: string }> = {
+  created: { label: "Order placed", customerLabel: "Order placed" },
+  status_change: { label: "Status changed", customerLabel: "Status changed" },
+  comment: { label: "Comment", customerLabel: "Comment added" },
+  quote_issued: { label: "Quote issued", customerLabel: "Quote issued" },
+  quote_accepted: { label: "Quote accepted", customerLabel: "Quote accepted" },
+  quote_declined: { label: "Quote declined", customerLabel: "Quote declined" },
+  quote_expired: { label: "Quote expired", customerLabel: "Quote expired" },
+  payment_declared: { label: "Payment declared", customerLabel: "Payment reference sent" },
+  payment_confirmed: { label: "Payment confirmed", customerLabel: "Payment confirmed" },
+  payment_rejected: { label: "Payment rejected", customerLabel: "Payment rejected" },
+  cad_uploaded: { label: "CAD version uploaded", customerLabel: "CAD design uploaded" },
+};
+
+/** An event's title: a status change reads "Manufacturing → Quality Check", any other event its label. */
+export function orderEventTitle(
+  event: { type: OrderEventType; from_status: OrderStatus | null; to_status: OrderStatus | null },
+  audience: "staff" | "customer",
+): string {
+  if (event.type === "status_change" && event.to_status) {
+    const to = ORDER_STATUS_INFO[event.to_status].label;
+    return event.from_status ? `${ORDER_STATUS_INFO[event.from_status].label} → ${to}` : to;
+  }
+  const info = ORDER_EVENT_INFO[event.type];
+  return audience === "customer" ? info.customerLabel : info.label;
+}
+
+/** The order's progress in percent as the screens show it: the server's figure, else its status's; 0 once cancelled. */
+export function orderProgress(order: { status: OrderStatus; progress: number }): number {
+  return order.status === "cancelled" ? 0 : order.progress || ORDER_STATUS_INFO[order.status].progress;
+}
+
 export const NOTIFICATION_TYPES = ["quote_issued", "quote_expiring", "payment", "cad_ready", "status_change", "staff_reply"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

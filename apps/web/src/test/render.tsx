@@ -33,6 +33,22 @@ export function stubFetch(handler: (url: string, init: RequestInit) => { status:
   return calls;
 }
 
+/**
+ * Holds the (stubbed) calls whose URL matches until `release()` is called, so a test can see a
+ * screen while it saves. Call after stubFetch.
+ */
+export function holdFetch(match: (url: string) => boolean): () => void {
+  const stubbed = globalThis.fetch;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (match(url)) await gate;
+    return stubbed(input, init);
+  };
+  return release;
+}
+
 /** Radix measures some controls; jsdom has no ResizeObserver. */
 export function stubBrowserApis() {
   if (!("ResizeObserver" in window)) {

@@ -2,13 +2,13 @@ import {
   CERTIFICATE_TYPE_LABELS,
   certificateVerifyLabel,
   DESIGN_TYPE_LABELS,
+  ORDER_EVENT_INFO,
   ORDER_STATUS_INFO,
   PAYMENT_STATUS_INFO,
   QUOTE_STATUS_INFO,
   type Currency,
   type Order,
   type OrderEvent,
-  type OrderEventType,
   type PaymentKind,
   type Tone,
 } from "@atelier/contract";
@@ -91,19 +91,6 @@ const TONE_COLORS: Record<Tone, string> = {
 };
 const FONT = { serif: "Times-Roman", sans: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique" } as const;
 
-const EVENT_LABELS: Record<OrderEventType, string> = {
-  created: "Order placed",
-  status_change: "Status changed",
-  comment: "Comment",
-  quote_issued: "Quote issued",
-  quote_accepted: "Quote accepted",
-  quote_declined: "Quote declined",
-  quote_expired: "Quote expired",
-  payment_declared: "Payment declared",
-  payment_confirmed: "Payment confirmed",
-  payment_rejected: "Payment rejected",
-  cad_uploaded: "CAD version uploaded",
-};
 const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance" };
 
 // ---- text that the standard fonts can draw ----
@@ -592,7 +579,7 @@ function eventTitle(e: OrderEvent): string {
   const to = e.to_status ? ORDER_STATUS_INFO[e.to_status].label : null;
   if (e.type === "status_change" && from && to) return `${from} to ${to}`;
   if (e.type === "status_change" && to) return `Moved to ${to}`;
-  return EVENT_LABELS[e.type];
+  return ORDER_EVENT_INFO[e.type].label;
 }
 
 function history(w: Writer, order: Order): void {

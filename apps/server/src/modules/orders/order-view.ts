@@ -7,7 +7,6 @@ import {
   ORDER_STATUS_INFO,
   type CadDesign,
   type CadModelFormat,
-  type Estimate,
   type Certificate,
   type Comment,
   type Currency,

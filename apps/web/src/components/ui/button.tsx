@@ -12,10 +12,11 @@ export interface ButtonProps extends ComponentProps<"button">, VariantProps<type
   loading?: boolean;
 }
 
+/** A loading button is disabled whatever `disabled` says: `disabled={blank} loading={saving}` must not send twice. */
 export function Button({ className, variant, size, asChild, loading, disabled, children, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   return (
-    <Comp className={cn(buttonVariants({ variant, size }), className)} disabled={disabled ?? loading} aria-busy={loading || undefined} {...props}>
+    <Comp className={cn(buttonVariants({ variant, size }), className)} disabled={Boolean(disabled) || Boolean(loading)} aria-busy={loading || undefined} {...props}>
       {asChild ? (
         children
       ) : (

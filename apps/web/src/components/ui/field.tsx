@@ -21,7 +21,7 @@ export function Label({ className, required, children, ...props }: ComponentProp
  * described by the error text, else by the hint (`hint: true` when the Field shows one).
  * `invalid` marks a field whose error is told elsewhere (a toast) and has no text under it.
  */
-export function fieldAria(id: string, error: string | undefined, options: { hint?: boolean; invalid?: boolean } = {}) {
+export function fieldAria(id: string, error: string | null | undefined, options: { hint?: boolean; invalid?: boolean } = {}) {
   return {
     "aria-invalid": error || options.invalid ? true : undefined,
     "aria-describedby": error ? `${id}-error` : options.hint ? `${id}-hint` : undefined,

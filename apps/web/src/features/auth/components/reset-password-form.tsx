@@ -71,7 +71,7 @@ export function ResetPasswordForm() {
   const error = { new_password: inlineError(errors.new_password), confirm_password: inlineError(errors.confirm_password) };
   return (
     <AuthCard title={wording.title} description={wording.description}>
-      {/* The spec's checks (both filled, equal, 6 characters at least) are toasts, in that order. */}
+      {/* The spec's checks (both filled, equal, the policy's length at least) are toasts, in that order. */}
       <form noValidate onSubmit={handleSubmit(onSubmit, toastFailedCheck)} className="flex flex-col gap-5">
         <Field id="new_password" label="New password" required error={error.new_password}>
           <Input

@@ -52,6 +52,22 @@ describe("DesignForm", () => {
     expect(screen.getByText(/No stones yet/)).toBeInTheDocument();
   });
 
+  it("describes a stone's field by its message", async () => {
+    const requests = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<DesignForm />, { path: "/dashboard/new-design" });
+    await user.type(screen.getByLabelText(/Design Name/), "Halo");
+    await user.type(screen.getByLabelText(/^Description/), "A halo ring.");
+    await user.click(screen.getByRole("button", { name: "Add stone" }));
+    const quantity = screen.getByLabelText("Quantity", { selector: "#design-stone-0-quantity" });
+    await user.clear(quantity);
+    await user.type(quantity, "1.5");
+    await user.click(screen.getByRole("button", { name: "Submit Design" }));
+    await waitFor(() => expect(quantity).toHaveAccessibleDescription("Quantity must be a whole number."));
+    expect(quantity).toHaveAttribute("aria-invalid", "true");
+    expect(requests).toHaveLength(0);
+  });
+
   it("uploads the data JSON and the images with a progress bar per file, then opens the design", async () => {
     const requests = stubXhr();
     const user = userEvent.setup();

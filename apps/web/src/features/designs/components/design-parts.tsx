@@ -1,7 +1,5 @@
-import { Gem, SearchX } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/states";
+import { Gem } from "lucide-react";
+import { RecordNotFound } from "@/components/record-states";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 
@@ -22,15 +20,10 @@ export function StoneList({ lines, className }: { lines: string[]; className?: s
 /** Spec: 'Design not found' with 'Back to Designs' (detail and edit). */
 export function DesignNotFound() {
   return (
-    <EmptyState
-      icon={<SearchX />}
+    <RecordNotFound
       title="Design not found"
       description="This design does not exist or you do not have access to it."
-      action={
-        <Button asChild variant="secondary">
-          <Link to={paths.dashboard.designs.getHref()}>Back to Designs</Link>
-        </Button>
-      }
+      action={{ href: paths.dashboard.designs.getHref(), label: "Back to Designs" }}
     />
   );
 }

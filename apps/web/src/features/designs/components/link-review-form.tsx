@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Field, Label } from "@/components/ui/field";
+import { Field, Label, fieldAria } from "@/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
@@ -201,8 +201,7 @@ export function LinkReviewForm({ product, onStartOver }: { product: ExtractedPro
                   value={newImage}
                   onChange={(e) => setNewImage(e.target.value)}
                   onKeyDown={onImageKey}
-                  aria-invalid={imageError ? true : undefined}
-                  aria-describedby={imageError ? "review-new-image-error" : undefined}
+                  {...fieldAria("review-new-image", imageError)}
                   className="flex-1"
                 />
                 <Button type="button" variant="secondary" className="h-11" onClick={addImage} aria-label="Add image URL">

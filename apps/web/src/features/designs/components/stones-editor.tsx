@@ -1,7 +1,7 @@
 import { Gem, Plus, Trash2 } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { emptyStone, type StoneFormValues } from "../utils/design-form-values";
 
@@ -54,7 +54,7 @@ export function StonesEditor({ idPrefix, disabled }: { idPrefix: string; disable
                 <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-4">
                   {TEXT_FIELDS.slice(0, 2).map((f) => (
                     <Field key={f.name} id={id(f.name)} label={f.label} error={stoneErrors?.[f.name]?.message}>
-                      <Input id={id(f.name)} placeholder={f.placeholder} maxLength={100} aria-invalid={stoneErrors?.[f.name] ? true : undefined} {...register(`stones.${i}.${f.name}`)} />
+                      <Input id={id(f.name)} placeholder={f.placeholder} maxLength={100} {...fieldAria(id(f.name), stoneErrors?.[f.name]?.message)} {...register(`stones.${i}.${f.name}`)} />
                     </Field>
                   ))}
                   <Field id={id("stone_carat")} label="Carat" error={stoneErrors?.stone_carat?.message}>
@@ -65,13 +65,13 @@ export function StonesEditor({ idPrefix, disabled }: { idPrefix: string; disable
                       step="0.01"
                       min="0"
                       placeholder="e.g. 0.5"
-                      aria-invalid={stoneErrors?.stone_carat ? true : undefined}
+                      {...fieldAria(id("stone_carat"), stoneErrors?.stone_carat?.message)}
                       {...register(`stones.${i}.stone_carat`)}
                     />
                   </Field>
                   {TEXT_FIELDS.slice(2).map((f) => (
                     <Field key={f.name} id={id(f.name)} label={f.label} error={stoneErrors?.[f.name]?.message}>
-                      <Input id={id(f.name)} placeholder={f.placeholder} maxLength={100} aria-invalid={stoneErrors?.[f.name] ? true : undefined} {...register(`stones.${i}.${f.name}`)} />
+                      <Input id={id(f.name)} placeholder={f.placeholder} maxLength={100} {...fieldAria(id(f.name), stoneErrors?.[f.name]?.message)} {...register(`stones.${i}.${f.name}`)} />
                     </Field>
                   ))}
                   <Field id={id("quantity")} label="Quantity" error={stoneErrors?.quantity?.message}>
@@ -81,7 +81,7 @@ export function StonesEditor({ idPrefix, disabled }: { idPrefix: string; disable
                       inputMode="numeric"
                       step="1"
                       min="1"
-                      aria-invalid={stoneErrors?.quantity ? true : undefined}
+                      {...fieldAria(id("quantity"), stoneErrors?.quantity?.message)}
                       {...register(`stones.${i}.quantity`)}
                     />
                   </Field>

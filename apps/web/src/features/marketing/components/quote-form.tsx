@@ -1,6 +1,6 @@
 import { BadgePercent, Link2, Loader2, ReceiptText, ShieldCheck, Truck } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { fieldBase } from "@/components/ui/field-styles";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
@@ -109,8 +109,7 @@ export function QuoteForm({ actions }: { actions: (leaving: boolean) => ReactNod
           placeholder="https://www.example.com/rings/emerald-halo-ring"
           className={`${fieldBase} h-11 py-2`}
           onChange={() => setError(undefined)}
-          aria-invalid={!!error}
-          aria-describedby={error ? "product-link-error" : "product-link-hint"}
+          {...fieldAria("product-link", error, { hint: true })}
         />
       </Field>
       <ul className="grid gap-2 text-sm text-muted">

@@ -1,23 +1,38 @@
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, MAX_MESSAGE_LENGTH } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, MAX_MESSAGE_LENGTH, messageInputSchema } from "@atelier/contract";
 import { FileText, Paperclip, Send, X } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/format";
 import { useSendMessage } from "../api/send-message";
 
+// `raw`: the text as typed (send trims it); the schema's input has an optional text, the form always one.
+const resolver = zodResolver(messageInputSchema, undefined, { raw: true }) as Resolver<{ text: string }>;
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf";
 
 /** Text and up to five images or PDFs (the server checks them by content; this only saves a round trip). */
 export function Composer({ conversationId, label = "Your message", placeholder = "Write a message…" }: { conversationId: string; label?: string; placeholder?: string }) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState("");
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError: setTextError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ text: string }>({ resolver, defaultValues: { text: "" } });
+  const text = useWatch({ control, name: "text" });
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | undefined>();
+  // A refused file and the server's refusal are told under the text, as one message.
+  const [fileError, setError] = useState<string | undefined>();
+  const error = errors.text?.message ?? fileError;
   const [progress, setProgress] = useState<number | null>(null);
-  const send = useSendMessage((f) => setProgress(f));
+  const sendMessage = useSendMessage((f) => setProgress(f));
 
   function addFiles(list: FileList | null) {
     if (!list) return;
@@ -36,45 +51,43 @@ export function Composer({ conversationId, label = "Your message", placeholder =
     if (fileInput.current) fileInput.current.value = "";
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = text.trim();
-    if ((!value && files.length === 0) || send.isPending) return;
+  async function send({ text: typed }: { text: string }) {
+    const value = typed.trim();
+    if (!value && files.length === 0) return;
     setError(undefined);
     setProgress(files.length > 0 ? 0 : null);
-    send.mutate(
-      { conversationId, text: value, files },
-      {
-        onSuccess: () => {
-          setText("");
-          setFiles([]);
-        },
-        onError: (err) =>
-          setError(
-            err instanceof ApiError ? (err.field("files") ?? err.field("text") ?? errorMessage(err, "Failed to send the message. Please try again.")) : "Failed to send the message. Please try again.",
-          ),
-        onSettled: () => setProgress(null),
-      },
-    );
+    try {
+      await sendMessage.mutateAsync({ conversationId, text: value, files });
+      reset({ text: "" });
+      setFiles([]);
+    } catch (err) {
+      const textError = err instanceof ApiError ? err.field("text") : undefined;
+      if (textError) setTextError("text", { type: "server", message: textError });
+      else
+        setError(
+          err instanceof ApiError ? (err.field("files") ?? errorMessage(err, "Failed to send the message. Please try again.")) : "Failed to send the message. Please try again.",
+        );
+    } finally {
+      setProgress(null);
+    }
   }
+  const submit = handleSubmit(send);
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" data-testid="composer">
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" data-testid="composer">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       <Textarea
         id={id}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) submit(e);
+          if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void submit(e);
         }}
         maxLength={MAX_MESSAGE_LENGTH}
         rows={3}
         placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...fieldAria(id, error)}
+        {...register("text")}
       />
       {files.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Files to send">
@@ -122,8 +135,8 @@ export function Composer({ conversationId, label = "Your message", placeholder =
             Uploading {Math.round(progress * 100)}%
           </span>
         )}
-        <Button type="submit" className="ml-auto" disabled={text.trim() === "" && files.length === 0} loading={send.isPending}>
-          {!send.isPending && <Send />} Send Message
+        <Button type="submit" className="ml-auto" disabled={text.trim() === "" && files.length === 0} loading={isSubmitting}>
+          {!isSubmitting && <Send />} Send Message
         </Button>
       </div>
     </form>

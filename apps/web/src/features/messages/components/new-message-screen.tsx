@@ -1,10 +1,12 @@
-import { MAX_MESSAGE_LENGTH } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MAX_MESSAGE_LENGTH, orderMessageFormSchema, SUPPORT_REQUIRED_MESSAGE } from "@atelier/contract";
 import { ArrowLeft, Package, Send } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { NativeSelect, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -50,13 +52,22 @@ export function NewMessageScreen() {
   );
 }
 
+const orderMessageResolver = zodResolver(orderMessageFormSchema);
+
 function OrderMessageForm({ initialOrder, onSent }: { initialOrder: string; onSent: (conversationId: string) => void }) {
   const id = useId();
   const topics = useTopics();
   const send = useSendMessage();
-  const [orderId, setOrderId] = useState(initialOrder);
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: orderMessageResolver, defaultValues: { order_id: initialOrder, text: "" } });
+  // A missing field is told in one sentence under the form (spec §5); a refusal of the text under it.
+  const missing = Object.values(errors).some((e) => e.message === SUPPORT_REQUIRED_MESSAGE);
+  const textError = errors.text?.message === SUPPORT_REQUIRED_MESSAGE ? undefined : errors.text?.message;
+  const error = missing ? SUPPORT_REQUIRED_MESSAGE : errors.root?.message;
 
   if (topics.isPending) return <Skeleton className="h-48 w-full" aria-label="Loading your orders" />;
   if (topics.isError) return <ErrorState message="Failed to load your orders. Please try again." onRetry={() => void topics.refetch()} />;
@@ -75,27 +86,21 @@ function OrderMessageForm({ initialOrder, onSent }: { initialOrder: string; onSe
     );
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = text.trim();
-    if (!orderId || !value) {
-      setError("Please fill out all required fields.");
-      return;
+  async function submit({ order_id, text }: { order_id: string; text: string }) {
+    try {
+      await send.mutateAsync({ conversationId: order_id, text, files: [] });
+      onSent(order_id);
+    } catch (err) {
+      const refused = err instanceof ApiError ? err.field("text") : undefined;
+      if (refused) setError("text", { type: "server", message: refused });
+      else setError("root", { type: "server", message: errorMessage(err, "Failed to send the message. Please try again.") });
     }
-    setError(undefined);
-    send.mutate(
-      { conversationId: orderId, text: value, files: [] },
-      {
-        onSuccess: () => onSent(orderId),
-        onError: (err) => setError(err instanceof ApiError && err.field("text") ? err.field("text") : errorMessage(err, "Failed to send the message. Please try again.")),
-      },
-    );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-5">
       <Field id={`${id}-order`} label="Order" required>
-        <NativeSelect id={`${id}-order`} value={orderId} onChange={(e) => setOrderId(e.target.value)}>
+        <NativeSelect id={`${id}-order`} {...fieldAria(`${id}-order`, undefined, { invalid: Boolean(errors.order_id) })} {...register("order_id")}>
           <option value="">Choose an order</option>
           {topics.data.orders.map((o) => (
             <option key={o.id} value={o.id}>
@@ -104,16 +109,22 @@ function OrderMessageForm({ initialOrder, onSent }: { initialOrder: string; onSe
           ))}
         </NativeSelect>
       </Field>
-      <Field id={`${id}-text`} label="Message" required>
-        <Textarea id={`${id}-text`} rows={5} maxLength={MAX_MESSAGE_LENGTH} value={text} onChange={(e) => setText(e.target.value)} />
+      <Field id={`${id}-text`} label="Message" required error={textError}>
+        <Textarea
+          id={`${id}-text`}
+          rows={5}
+          maxLength={MAX_MESSAGE_LENGTH}
+          {...fieldAria(`${id}-text`, textError, { invalid: Boolean(errors.text) })}
+          {...register("text")}
+        />
       </Field>
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}
         </p>
       )}
-      <Button type="submit" className="self-start" loading={send.isPending}>
-        {!send.isPending && <Send />} Send Message
+      <Button type="submit" className="self-start" loading={isSubmitting}>
+        {!isSubmitting && <Send />} Send Message
       </Button>
     </form>
   );

@@ -2,7 +2,7 @@ import type { Order } from "@atelier/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { page as route, renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
+import { holdFetch, page as route, renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
 import { ago, makeOrder, makeQuote } from "../testing/fixtures";
 import { OrderDetailScreen } from "./order-detail-screen";
 
@@ -115,6 +115,19 @@ describe("Order detail", () => {
     expect(box).toHaveValue("");
   });
 
+  it("shows the server's refusal of a comment under the message box", async () => {
+    serve(makeOrder(), () => ({ status: 400, body: { text: ["Ensure this field has no more than 5000 characters."] } }));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /Comments/ }));
+    const box = screen.getByLabelText("Your message");
+    await user.type(box, "Yes please");
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    await waitFor(() => expect(box).toHaveAccessibleDescription("Ensure this field has no more than 5000 characters."));
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveValue("Yes please");
+  });
+
   it("opening the Comments tab reads the order's conversation (the message dot clears), and only then", async () => {
     const order = makeOrder({ comments: [{ id: "m1", text: "Version 2 is up.", created_at: ago(600_000), user: { first_name: "Priya", last_name: "", role: "staff" } }] });
     const calls = serve(order);
@@ -209,6 +222,30 @@ describe("Order detail", () => {
     expect(await screen.findByText("Payment reference sent")).toBeInTheDocument();
     const post = calls.find((c) => c.url === "/api/orders/o1/payments/");
     expect(sentBody(post)).toEqual({ kind: "advance", reference: "UTR998877" });
+  });
+
+  it("sends one payment reference while sending and shows the server's refusal under it", async () => {
+    const order = makeOrder({
+      status: "quoted",
+      quotes: [makeQuote({ status: "accepted" })],
+      payment_due: { kind: "advance", amount: "625.00", currency: "USD", instructions: { lines: ["Bank: Atelier Bank"], upi_id: "" }, awaiting_confirmation: false },
+    });
+    const calls = serve(order, () => ({ status: 400, body: { kind: ["No advance is due on this order."] } }));
+    const release = holdFetch((url) => url.endsWith("/payments/"));
+    const user = userEvent.setup();
+    render();
+    const due = await screen.findByRole("region", { name: "Advance due" });
+    const reference = within(due).getByLabelText("Payment reference");
+    expect(reference).toHaveAccessibleDescription("The transaction or UTR number from your bank or UPI app.");
+    await user.type(reference, "UTR998877");
+    const paid = within(due).getByRole("button", { name: "I have paid" });
+    await user.click(paid);
+    await waitFor(() => expect(paid).toBeDisabled());
+    await user.click(paid);
+    release();
+    await waitFor(() => expect(reference).toHaveAccessibleDescription("No advance is due on this order."));
+    expect(reference).toHaveAttribute("aria-invalid", "true");
+    expect(calls.filter((c) => c.url === "/api/orders/o1/payments/")).toHaveLength(1);
   });
 
   it("cancels only while initiated or quoted, shows the server's refusal, and confirms delivery only when delivered", async () => {

@@ -1,11 +1,11 @@
-import { ORDER_STATUS_INFO, type Order } from "@atelier/contract";
-import { ArrowLeft, Download, Headset, SearchX } from "lucide-react";
+import { orderProgress, type Order } from "@atelier/contract";
+import { ArrowLeft, Download, Headset } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { RecordLoadError, RecordNotFound } from "@/components/record-states";
 import { OrderStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -30,35 +30,23 @@ export function OrderDetailScreen({ orderId, cadViewer }: { orderId: string; cad
   if (order.isPending) return <OrderDetailSkeleton back={back} />;
   if (order.error instanceof ApiError && order.error.status === 404) {
     return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <EmptyState
-          icon={<SearchX />}
-          title="Order not found"
-          description="The order you are looking for does not exist or you do not have access to it."
-          action={
-            <Button asChild variant="secondary">
-              <Link to={paths.dashboard.root.getHref()}>Back to Dashboard</Link>
-            </Button>
-          }
-        />
-      </div>
+      <RecordNotFound
+        back={back}
+        title="Order not found"
+        description="The order you are looking for does not exist or you do not have access to it."
+        action={{ href: paths.dashboard.root.getHref(), label: "Back to Dashboard" }}
+      />
     );
   }
   if (!order.data) {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <ErrorState message="Failed to load order details. Please try again." onRetry={() => void order.refetch()} />
-      </div>
-    );
+    return <RecordLoadError back={back} message="Failed to load order details. Please try again." onRetry={() => void order.refetch()} />;
   }
   return <OrderDetail order={order.data} back={back} cadViewer={cadViewer} />;
 }
 
 function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.ReactNode; cadViewer?: CadViewerSlot }) {
   const download = useDownloadOrderDetails();
-  const progress = order.status === "cancelled" ? 0 : order.progress || ORDER_STATUS_INFO[order.status].progress;
+  const progress = orderProgress(order);
   const quote = order.quoted_price !== null ? formatAmount(order.quoted_price, order.currency) : "Awaiting quote";
 
   return (

@@ -1,10 +1,11 @@
-import type { Tone } from "@atelier/contract";
-import { Search } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { cancelInputSchema, type Tone } from "@atelier/contract";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/components/ui/input";
+import { Field, fieldAria } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api-client";
 
@@ -58,65 +59,8 @@ export function useListParams() {
   return { page, status, search, update };
 }
 
-/** Search box (applied as you pause typing, or on Enter) and a status filter, side by side from tablet up. */
-export function ListToolbar({
-  search,
-  status,
-  statusOptions,
-  onSearch,
-  onStatus,
-  searchLabel,
-  placeholder,
-}: {
-  search: string;
-  status: string;
-  statusOptions: readonly { value: string; label: string }[];
-  onSearch: (value: string) => void;
-  onStatus: (value: string) => void;
-  searchLabel: string;
-  placeholder: string;
-}) {
-  const id = useId();
-  const [text, setText] = useState(search);
-  // The address changed (a link, Back, "Clear filters"): show its search (adjusting state while rendering).
-  const [shown, setShown] = useState(search);
-  if (shown !== search) {
-    setShown(search);
-    setText(search);
-  }
-  useEffect(() => {
-    if (text.trim() === search) return;
-    const t = setTimeout(() => onSearch(text.trim()), 350);
-    return () => clearTimeout(t);
-  }, [text, search, onSearch]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <form role="search" onSubmit={submit} className="relative flex-1">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          {searchLabel}
-        </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
-        <Input id={`${id}-search`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} className="bg-surface pl-9" />
-      </form>
-      <div className="flex items-center gap-2 sm:w-56">
-        <label htmlFor={`${id}-status`} className="shrink-0 text-sm text-muted">
-          Status
-        </label>
-        <NativeSelect id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value)} className="bg-surface">
-          {statusOptions.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-    </div>
-  );
-}
+// Declining a quote and cancelling an order take the same optional reason (the contract trims it).
+const reasonResolver = zodResolver(cancelInputSchema);
 
 /** A confirmation that asks for an optional reason (decline a quote, cancel an order). */
 export function ReasonDialog({
@@ -139,17 +83,32 @@ export function ReasonDialog({
   cancelLabel?: string;
 }) {
   const id = useId();
-  const [reason, setReason] = useState("");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: reasonResolver, defaultValues: { reason: "" } });
   // Each opening starts with an empty reason.
   const [wasOpen, setWasOpen] = useState(open);
   if (wasOpen !== open) {
     setWasOpen(open);
-    if (open) setReason("");
+    if (open) reset({ reason: "" });
   }
+  const error = errors.reason?.message;
   return (
-    <ConfirmDialog open={open} onOpenChange={onOpenChange} title={title} description={description} confirmLabel={confirmLabel} cancelLabel={cancelLabel} loading={loading} onConfirm={() => onConfirm(reason.trim())}>
-      <Field id={id} label="Reason (optional)">
-        <Textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      loading={loading}
+      onConfirm={() => void handleSubmit(({ reason }) => onConfirm(reason))()}
+    >
+      <Field id={id} label="Reason (optional)" error={error}>
+        <Textarea id={id} maxLength={1000} rows={3} {...fieldAria(id, error)} {...register("reason")} />
       </Field>
     </ConfirmDialog>
   );

@@ -1,17 +1,19 @@
-import { CUSTOMER_CANCELLABLE_STATUSES, type Order, type PaymentDue, type PaymentKind, type Quote } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CUSTOMER_CANCELLABLE_STATUSES, paymentInputSchema, type Order, type PaymentDue, type PaymentKind, type Quote } from "@atelier/contract";
 import { CheckCircle2, Landmark, PackageCheck, Truck, XCircle } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PaymentStatusBadge, QuoteStatusBadge } from "@/components/ui/status-badge";
 import { toast } from "@/components/ui/use-toast";
 import { EstimateSummary } from "@/components/estimate-summary";
 import { paths } from "@/config/paths";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { formatAmount, formatDate, formatDateTime, NO_ESTIMATE_REASON } from "@/lib/format";
 import { useCancelOrder } from "../api/cancel-order";
 import { useConfirmDelivery } from "../api/confirm-delivery";
@@ -138,36 +140,32 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
   );
 }
 
+const paymentResolver = zodResolver(paymentInputSchema);
+
 function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) {
   const id = useId();
   const declare = useDeclarePayment();
-  const [reference, setReference] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: paymentResolver, defaultValues: { kind: due.kind, reference: "" } });
+  const error = errors.reference?.message;
   const label = due.kind === "advance" ? "Advance due" : "Balance due";
   const upi = due.instructions.upi_id;
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const value = reference.trim();
-    if (value.length < 3) {
-      setError("Enter the transfer's reference (at least 3 characters).");
-      return;
+  async function onSubmit(values: { kind: PaymentKind; reference: string }) {
+    try {
+      await declare.mutateAsync({ orderId, ...values });
+      reset({ kind: due.kind, reference: "" });
+      toast({ title: "Payment reference sent", description: "We will confirm receipt shortly and let you know." });
+    } catch (err) {
+      // The kind is not typed by the customer: a refusal of it is told under the reference.
+      const placed = applyServerErrors(err, setError, (key) => (key === "reference" || key === "kind" ? "reference" : undefined));
+      if (!placed) toastFailure(err, "Failed to send the payment reference. Please try again.");
     }
-    setError(undefined);
-    declare.mutate(
-      { orderId, kind: due.kind, reference: value },
-      {
-        onSuccess: () => {
-          setReference("");
-          toast({ title: "Payment reference sent", description: "We will confirm receipt shortly and let you know." });
-        },
-        onError: (err) => {
-          const field = err instanceof ApiError ? err.field("reference") ?? err.field("kind") : undefined;
-          if (field) setError(field);
-          else toastFailure(err, "Failed to send the payment reference. Please try again.");
-        },
-      },
-    );
   }
 
   return (
@@ -204,19 +202,17 @@ function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) 
           We have your payment reference and are confirming receipt.
         </p>
       ) : (
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+        <form onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3" noValidate>
           <Field id={`${id}-ref`} label="Payment reference" hint="The transaction or UTR number from your bank or UPI app." error={error}>
             <Input
               id={`${id}-ref`}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
               maxLength={100}
               autoComplete="off"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-ref-error` : `${id}-ref-hint`}
+              {...fieldAria(`${id}-ref`, error, { hint: true })}
+              {...register("reference")}
             />
           </Field>
-          <Button type="submit" loading={declare.isPending} className="self-start">
+          <Button type="submit" loading={isSubmitting} className="self-start">
             I have paid
           </Button>
         </form>

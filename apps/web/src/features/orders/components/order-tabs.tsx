@@ -1,11 +1,14 @@
-import { ORDER_STATUS_INFO, type CadDesign, type Order, type OrderEvent, type Person } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { commentInputSchema, ORDER_STATUS_INFO, orderEventTitle, type CadDesign, type Order, type Person } from "@atelier/contract";
 import { Box, CheckCircle2, ExternalLink, Gem, History, Maximize2, MessageSquare, Send } from "lucide-react";
-import { useId, useState, type ComponentType, type FormEvent } from "react";
+import { useId, useState, type ComponentType } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Field, fieldAria } from "@/components/ui/field";
 import { ImageLightbox, type LightboxImage } from "@/components/ui/image-lightbox";
 import { Textarea } from "@/components/ui/input";
 import { EmptyState } from "@/components/ui/states";
@@ -13,8 +16,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
-import { useMarkConversationRead } from "@/lib/mark-conversation-read";
+import { applyServerErrors } from "@/lib/form-errors";
 import { formatDateTime, formatFileSize, formatRelative } from "@/lib/format";
+import { useMarkConversationRead } from "@/lib/mark-conversation-read";
 import { useAddComment } from "../api/add-comment";
 import { useApproveCadDesign } from "../api/approve-cad-design";
 import { OrderCertificates } from "./order-certificates";
@@ -226,28 +230,32 @@ function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadV
   );
 }
 
+const commentResolver = zodResolver(commentInputSchema);
+
 function CommentsTab({ order }: { order: Order }) {
   const id = useId();
-  const [text, setText] = useState("");
   const add = useAddComment();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: commentResolver, defaultValues: { text: "" } });
   useMarkConversationRead(order.id, order.comments.at(-1)?.id);
-  const blank = text.trim() === "";
+  // Spec §5: blank text after trimming is not sent (the button waits for a word).
+  const blank = useWatch({ control, name: "text" }).trim() === "";
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const value = text.trim();
-    // Spec §5: blank text after trimming is not sent.
-    if (!value || add.isPending) return;
-    add.mutate(
-      { orderId: order.id, text: value },
-      {
-        onSuccess: () => {
-          setText("");
-          toast({ title: "Comment added." });
-        },
-        onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to add comment. Please try again." }),
-      },
-    );
+  async function onSubmit({ text }: { text: string }) {
+    try {
+      await add.mutateAsync({ orderId: order.id, text });
+      reset({ text: "" });
+      toast({ title: "Comment added." });
+    } catch (err) {
+      if (applyServerErrors(err, setError, ["text"])) return;
+      toast({ variant: "destructive", title: "Error", description: "Failed to add comment. Please try again." });
+    }
   }
 
   return (
@@ -277,41 +285,21 @@ function CommentsTab({ order }: { order: Order }) {
           })}
         </ol>
       )}
-      <form onSubmit={onSubmit} className="flex flex-col gap-2 border-t border-border pt-4">
-        <label htmlFor={id} className="text-sm font-medium">
-          Your message
-        </label>
-        <Textarea id={id} value={text} onChange={(e) => setText(e.target.value)} maxLength={5000} rows={3} placeholder="Write to your jeweller…" />
+      <form onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-2 border-t border-border pt-4">
+        <Field id={id} label="Your message" error={errors.text?.message}>
+          <Textarea id={id} maxLength={5000} rows={3} placeholder="Write to your jeweller…" {...fieldAria(id, errors.text?.message)} {...register("text")} />
+        </Field>
         <div className="flex items-center justify-between gap-3">
           <Link to={paths.dashboard.message.getHref(order.id)} className="text-sm text-accent-strong underline-offset-4 hover:underline">
             Open in Messages (attach photos or PDFs)
           </Link>
-          <Button type="submit" disabled={blank} loading={add.isPending}>
-            {!add.isPending && <Send aria-hidden />} Send Message
+          <Button type="submit" disabled={blank} loading={isSubmitting}>
+            {!isSubmitting && <Send aria-hidden />} Send Message
           </Button>
         </div>
       </form>
     </div>
   );
-}
-
-const EVENT_TITLES: Record<OrderEvent["type"], string> = {
-  created: "Order placed",
-  status_change: "Status changed",
-  comment: "Comment added",
-  quote_issued: "Quote issued",
-  quote_accepted: "Quote accepted",
-  quote_declined: "Quote declined",
-  quote_expired: "Quote expired",
-  payment_declared: "Payment reference sent",
-  payment_confirmed: "Payment confirmed",
-  payment_rejected: "Payment rejected",
-  cad_uploaded: "CAD design uploaded",
-};
-
-function eventTitle(e: OrderEvent): string {
-  if (e.type === "status_change" && e.to_status) return e.from_status ? `${ORDER_STATUS_INFO[e.from_status].label} → ${ORDER_STATUS_INFO[e.to_status].label}` : ORDER_STATUS_INFO[e.to_status].label;
-  return EVENT_TITLES[e.type];
 }
 
 function HistoryTab({ events }: { events: Order["events"] }) {
@@ -324,7 +312,7 @@ function HistoryTab({ events }: { events: Order["events"] }) {
         return (
           <li key={e.id} className="relative" data-testid="history-event">
             <span className={cn("absolute -left-[1.8rem] top-1.5 size-3 rounded-full ring-4 ring-surface", e.type === "comment" ? "bg-info" : TONE_DOT[tone])} aria-hidden />
-            <p className="font-medium">{eventTitle(e)}</p>
+            <p className="font-medium">{orderEventTitle(e, "customer")}</p>
             {e.note && <p className="mt-0.5 whitespace-pre-line text-sm text-foreground/80">{e.note}</p>}
             <p className="mt-1 text-xs text-muted">
               {e.actor ? `by ${personName(e.actor)}` : "by Aurelia Atelier"} ·{" "}

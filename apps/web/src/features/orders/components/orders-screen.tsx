@@ -7,10 +7,11 @@ import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { OrderStatusBadge } from "@/components/ui/status-badge";
+import { ListToolbar } from "@/components/list-toolbar";
 import { paths } from "@/config/paths";
 import { formatAmount, formatDate, NO_ESTIMATE } from "@/lib/format";
 import { useOrders } from "../api/get-orders";
-import { ListToolbar, useListParams } from "./order-parts";
+import { useListParams } from "./order-parts";
 
 /** Spec §2 filter labels over the contract's ORDER_STATUS_GROUPS. */
 export const ORDER_FILTERS = [

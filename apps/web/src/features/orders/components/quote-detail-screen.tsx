@@ -1,9 +1,9 @@
-import { ArrowLeft, SearchX } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { RecordLoadError, RecordNotFound } from "@/components/record-states";
 import { QuoteStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -35,28 +35,16 @@ export function QuoteDetailScreen({ quoteId }: { quoteId: string }) {
   }
   if (quote.error instanceof ApiError && quote.error.status === 404) {
     return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <EmptyState
-          icon={<SearchX />}
-          title="Quote not found"
-          description="The quote you are looking for does not exist or you do not have access to it."
-          action={
-            <Button asChild variant="secondary">
-              <Link to={paths.dashboard.quotes.getHref()}>Back to Quotes</Link>
-            </Button>
-          }
-        />
-      </div>
+      <RecordNotFound
+        back={back}
+        title="Quote not found"
+        description="The quote you are looking for does not exist or you do not have access to it."
+        action={{ href: paths.dashboard.quotes.getHref(), label: "Back to Quotes" }}
+      />
     );
   }
   if (!quote.data) {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <ErrorState message="Failed to load the quote. Please try again." onRetry={() => void quote.refetch()} />
-      </div>
-    );
+    return <RecordLoadError back={back} message="Failed to load the quote. Please try again." onRetry={() => void quote.refetch()} />;
   }
   const q = quote.data;
   return (

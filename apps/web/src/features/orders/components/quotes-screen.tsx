@@ -7,10 +7,11 @@ import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { QuoteStatusBadge } from "@/components/ui/status-badge";
+import { ListToolbar } from "@/components/list-toolbar";
 import { paths } from "@/config/paths";
 import { formatAmount, formatDate } from "@/lib/format";
 import { useQuotes } from "../api/get-quotes";
-import { ListToolbar, useListParams } from "./order-parts";
+import { useListParams } from "./order-parts";
 import { useQuoteResponse } from "./quote-actions";
 
 export const QUOTE_FILTERS = [

@@ -81,6 +81,15 @@ describe("audit log", () => {
     expect(listCalls(calls).at(-1)!.searchParams.get("action")).toBe("person.role_changed");
   });
 
+  it("offers each action once in the filter, under its group", async () => {
+    renderAudit();
+    await screen.findAllByTestId("audit-entry");
+    const labels = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(labels.filter((l) => l === "Gallery changed")).toHaveLength(1);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(screen.getByRole("group", { name: "Leads and gallery" })).toHaveTextContent("Lead handledGallery changed");
+  });
+
   it("folds a long change and shows the rest on request", async () => {
     const before = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`labour.item_${i}`, i]));
     const after = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`labour.item_${i}`, i + 10]));

@@ -1,15 +1,22 @@
-import type { StaffGalleryPost } from "@atelier/contract";
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { galleryPostInputSchema, type StaffGalleryPost } from "@atelier/contract";
+import { useId, useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
+import { InlineAlert } from "@/components/ui/states";
 import { toast } from "@/components/ui/use-toast";
 import { useSaveGalleryPost, type GalleryPostValues } from "../api/save-gallery-post";
-import { checkGalleryForm, NAME_MAX, QUOTE_MAX, serverErrors, valuesOf, type GalleryFormErrors } from "../utils/gallery-form";
+import { MISSING_IMAGE_MESSAGE, NAME_MAX, QUOTE_MAX, serverErrors, valuesOf } from "../utils/gallery-form";
 import { possessive } from "../utils/possessive";
 import { PhotoPicker } from "./photo-picker";
-import { InlineAlert } from "@/components/ui/states";
+
+// `raw`: the values are sent as typed (galleryFormData trims them), checked by the contract's schema;
+// the form's values are a narrower type than the schema's input (published is a boolean here).
+const resolver = zodResolver(galleryPostInputSchema, undefined, { raw: true }) as Resolver<GalleryPostValues>;
+const FIELDS = ["customer_name", "customer_quote", "date", "published"] as const;
 
 /** Create (post = null) or edit a gallery post: its photograph, the customer's name and words, the day and whether it is shown. */
 export function GalleryPostDialog({
@@ -46,57 +53,65 @@ function GalleryPostForm({
   onDone: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<GalleryPostValues>(() => valuesOf(post));
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<GalleryFormErrors>({});
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   const editing = post !== null;
-  const change = (patch: Partial<GalleryPostValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    // A corrected field loses its message; the others keep theirs until the next try.
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key as keyof GalleryPostValues];
-      return next;
-    });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<GalleryPostValues>({ resolver, defaultValues: valuesOf(post), shouldFocusError: false });
+  const values = useWatch({ control }) as GalleryPostValues;
+
+  /** The photograph comes first on the form, so its message gets the focus before the fields'. */
+  const needsImage = () => {
+    const missing = !editing && file === null;
+    if (missing) setImageError(MISSING_IMAGE_MESSAGE);
+    return missing;
+  };
+  const focusFirst = (invalid: readonly string[]) => {
+    const first = ["image", ...FIELDS].find((k) => invalid.includes(k));
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
   };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = checkGalleryForm(values, !editing && file === null);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = (["image", "customer_name", "customer_quote", "date"] as const).find((k) => found[k]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setProgress(file ? 0 : null);
-    save.mutate(
-      { ...(post && { id: post.id }), values, image: file, ...(file && { onProgress: setProgress }) },
-      {
-        onSuccess: (saved) => {
-          toast(
-            editing
-              ? { title: "Post saved", description: `${possessive(saved.customer_name)} post is updated.` }
-              : {
-                  title: "Post added",
-                  description: saved.published ? "It comes first in the public gallery." : "It is hidden until you show it.",
-                },
-          );
-          onDone();
-        },
-        onError: (err) => {
-          setProgress(null);
-          setErrors(serverErrors(err));
-        },
-      },
-    );
-  }
+  const submit = handleSubmit(
+    async (valid) => {
+      if (needsImage()) return focusFirst(["image"]);
+      setProblem(undefined);
+      setProgress(file ? 0 : null);
+      try {
+        const saved = await save.mutateAsync({ ...(post && { id: post.id }), values: valid, image: file, ...(file && { onProgress: setProgress }) });
+        toast(
+          editing
+            ? { title: "Post saved", description: `${possessive(saved.customer_name)} post is updated.` }
+            : {
+                title: "Post added",
+                description: saved.published ? "It comes first in the public gallery." : "It is hidden until you show it.",
+              },
+        );
+        onDone();
+      } catch (err) {
+        setProgress(null);
+        const found = serverErrors(err);
+        for (const field of FIELDS) {
+          const message = found[field];
+          if (message) setError(field, { type: "server", message });
+        }
+        setImageError(found.image);
+        setProblem(found.form);
+      }
+    },
+    (invalid) => focusFirst([...(needsImage() ? ["image"] : []), ...Object.keys(invalid)]),
+  );
 
   const pending = save.isPending;
   const alt = values.customer_name.trim() ? `The piece made for ${values.customer_name.trim()}` : "The piece";
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
       <DialogHeader>
         <DialogTitle>{editing ? "Edit the post" : "New gallery post"}</DialogTitle>
         <DialogDescription>
@@ -121,15 +136,11 @@ function GalleryPostForm({
             file={file}
             onFileChange={(next, problem) => {
               setFile(next);
-              setErrors((e) => {
-                const rest = { ...e };
-                delete rest.image;
-                return problem ? { ...rest, image: problem } : rest;
-              });
+              setImageError(problem ?? undefined);
             }}
             savedSrc={post?.image || null}
             alt={alt}
-            error={errors.image}
+            error={imageError}
             progress={progress}
             disabled={pending}
           />
@@ -141,17 +152,15 @@ function GalleryPostForm({
             label="Customer's name"
             required
             hint="As it appears under the piece, e.g. Priya N."
-            error={errors.customer_name}
+            error={errors.customer_name?.message}
           >
             <Input
               id={`${id}-customer_name`}
-              value={values.customer_name}
               maxLength={NAME_MAX}
               autoFocus
               autoComplete="off"
-              onChange={(e) => change({ customer_name: e.target.value })}
-              aria-invalid={errors.customer_name ? true : undefined}
-              aria-describedby={errors.customer_name ? `${id}-customer_name-error` : `${id}-customer_name-hint`}
+              {...fieldAria(`${id}-customer_name`, errors.customer_name?.message, { hint: true })}
+              {...register("customer_name")}
               disabled={pending}
             />
           </Field>
@@ -160,27 +169,23 @@ function GalleryPostForm({
             label="Their words"
             required
             hint={`${values.customer_quote.length} of ${QUOTE_MAX} characters.`}
-            error={errors.customer_quote}
+            error={errors.customer_quote?.message}
           >
             <Textarea
               id={`${id}-customer_quote`}
-              value={values.customer_quote}
               maxLength={QUOTE_MAX}
               rows={5}
-              onChange={(e) => change({ customer_quote: e.target.value })}
-              aria-invalid={errors.customer_quote ? true : undefined}
-              aria-describedby={errors.customer_quote ? `${id}-customer_quote-error` : `${id}-customer_quote-hint`}
+              {...fieldAria(`${id}-customer_quote`, errors.customer_quote?.message, { hint: true })}
+              {...register("customer_quote")}
               disabled={pending}
             />
           </Field>
-          <Field id={`${id}-date`} label="Delivered on" required hint="The day the customer received the piece." error={errors.date}>
+          <Field id={`${id}-date`} label="Delivered on" required hint="The day the customer received the piece." error={errors.date?.message}>
             <Input
               id={`${id}-date`}
               type="date"
-              value={values.date}
-              onChange={(e) => change({ date: e.target.value })}
-              aria-invalid={errors.date ? true : undefined}
-              aria-describedby={errors.date ? `${id}-date-error` : `${id}-date-hint`}
+              {...fieldAria(`${id}-date`, errors.date?.message, { hint: true })}
+              {...register("date")}
               disabled={pending}
               className="sm:max-w-56"
             />
@@ -189,10 +194,9 @@ function GalleryPostForm({
             <input
               id={`${id}-published`}
               type="checkbox"
-              checked={values.published}
-              onChange={(e) => change({ published: e.target.checked })}
               disabled={pending}
-              aria-describedby={`${id}-published-hint`}
+              {...fieldAria(`${id}-published`, errors.published?.message, { hint: true })}
+              {...register("published")}
               className="mt-0.5 size-4 shrink-0 cursor-pointer accent-[var(--color-accent-strong)]"
             />
             <div className="flex flex-col gap-0.5">
@@ -207,7 +211,7 @@ function GalleryPostForm({
         </div>
       </div>
 
-      {errors.form && <InlineAlert>{errors.form}</InlineAlert>}
+      {problem && <InlineAlert>{problem}</InlineAlert>}
 
       <DialogFooter className="border-t border-border pt-5">
         <Button type="button" variant="secondary" onClick={onDone} disabled={pending}>

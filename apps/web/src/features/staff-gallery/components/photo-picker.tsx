@@ -1,5 +1,6 @@
 import { ImagePlus, ImageOff } from "lucide-react";
 import { useState, type ChangeEvent, type DragEvent } from "react";
+import { fieldAria } from "@/components/ui/field";
 import { usePreviewUrl } from "@/components/ui/image-dropzone";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/cn";
@@ -114,8 +115,7 @@ export function PhotoPicker({
           className="sr-only"
           disabled={disabled}
           onChange={onChange}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-${error ? "error" : "hint"}`}
+          {...fieldAria(id, error, { hint: true })}
         />
       </label>
       {file && savedSrc && !disabled && (

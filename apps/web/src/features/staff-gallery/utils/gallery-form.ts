@@ -1,4 +1,4 @@
-import { galleryPostInputSchema, MAX_IMAGE_BYTES, type StaffGalleryPost } from "@atelier/contract";
+import { MAX_IMAGE_BYTES, type StaffGalleryPost } from "@atelier/contract";
 import { checkImageFiles, type ImageRules } from "@/components/ui/image-dropzone";
 import { ApiError } from "@/lib/api-client";
 import type { GalleryPostValues } from "../api/save-gallery-post";
@@ -26,22 +26,6 @@ export function valuesOf(post: StaffGalleryPost | null, now = new Date()): Galle
   return post
     ? { customer_name: post.customer_name, customer_quote: post.customer_quote, date: post.date, published: post.published }
     : { customer_name: "", customer_quote: "", date: today(now), published: true };
-}
-
-/** The contract's checks, before sending; a new post needs its photograph. */
-export function checkGalleryForm(values: GalleryPostValues, needsImage: boolean): GalleryFormErrors {
-  const errors: GalleryFormErrors = {};
-  const parsed = galleryPostInputSchema.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "customer_name" || key === "customer_quote" || key === "date" || key === "published") && !errors[key]) {
-        errors[key] = issue.message;
-      }
-    }
-  }
-  if (needsImage) errors.image = MISSING_IMAGE_MESSAGE;
-  return errors;
 }
 
 /** A picked file's problem (type or size), or null when it may be sent. */

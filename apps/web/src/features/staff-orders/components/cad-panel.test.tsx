@@ -55,6 +55,24 @@ describe("CAD upload", () => {
     expect(await screen.findByText("CAD version 1 uploaded")).toBeInTheDocument();
   });
 
+  it("describes the description by the server's refusal of it", async () => {
+    const requests = stubXhr();
+    stubFetch((url) =>
+      url.endsWith("/api/orders/o1/") ? { status: 200, body: makeOrder({ status: "approved", quoted_price: "1240.00" }) } : { status: 404 },
+    );
+    renderRoutes([{ path: "/staff/orders/:orderId", element: <WorkbenchScreen orderId="o1" /> }], "/staff/orders/o1");
+    const panel = await screen.findByTestId("cad-panel");
+    const description = within(panel).getByLabelText("Description");
+    expect(description).toHaveAccessibleDescription("What changed in this version, for the customer.");
+    await userEvent.upload(within(panel).getByLabelText(/Choose images/), [png("front.png", 1000)]);
+    await userEvent.type(description, "Thinner band.");
+    await userEvent.click(within(panel).getByRole("button", { name: "Upload CAD version" }));
+    act(() => requests[0]!.respond(400, { description: ["Ensure this field has no more than 5000 characters."] }));
+    expect(await within(panel).findByText("Ensure this field has no more than 5000 characters.")).toBeInTheDocument();
+    expect(within(panel).getByLabelText("Description")).toHaveAttribute("aria-invalid", "true");
+    expect(within(panel).getByLabelText("Description")).toHaveAccessibleDescription("Ensure this field has no more than 5000 characters.");
+  });
+
   it("refuses a file that is not a 3D model and asks for a rendering", async () => {
     const requests = stubXhr();
     stubFetch((url) => (url.endsWith("/api/orders/o1/") ? { status: 200, body: makeOrder({ status: "cad_design" }) } : { status: 404 }));

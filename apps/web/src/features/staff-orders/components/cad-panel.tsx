@@ -10,7 +10,7 @@ import { Box, FileBox, Gem, Upload, X } from "lucide-react";
 import { useId, useState, type ChangeEvent, type DragEvent, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { ImageDropzone } from "@/components/ui/image-dropzone";
 import type { LightboxImage } from "@/components/ui/image-lightbox";
 import { Textarea } from "@/components/ui/input";
@@ -222,6 +222,7 @@ function CadUploadForm({ order }: { order: Order }) {
           maxLength={5000}
           rows={3}
           disabled={upload.isPending}
+          {...fieldAria(`${id}-description`, errors.description, { hint: true })}
         />
       </Field>
       {errors.form && <InlineAlert>{errors.form}</InlineAlert>}

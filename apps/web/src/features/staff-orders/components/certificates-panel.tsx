@@ -383,8 +383,7 @@ function CertificateForm({ order, editing, onDone }: { order: Order; editing: Ce
                 accept={[...CERTIFICATE_FILE_TYPES, ...CERTIFICATE_FILE_EXTENSIONS].join(",")}
                 className="sr-only"
                 onChange={pick}
-                aria-invalid={fileError ? true : undefined}
-                aria-describedby={fileError ? `${id}-file-error` : undefined}
+                {...fieldAria(`${id}-file`, fileError)}
               />
             </label>
           )}

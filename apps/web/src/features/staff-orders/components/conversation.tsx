@@ -1,8 +1,11 @@
-import { ORDER_STATUS_INFO, type Order, type OrderEvent, type Person } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { commentInputSchema, ORDER_STATUS_INFO, orderEventTitle, type Order, type Person } from "@atelier/contract";
 import { History, MessageSquare, Send } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -26,33 +29,36 @@ function personInitials(p: Person): string {
   return i || ROLE_LABEL[p.role].slice(0, 2).toUpperCase();
 }
 
+const replyResolver = zodResolver(commentInputSchema);
+
 /** The order's conversation with the customer, and the staff reply box. */
 export function CommentsPanel({ order }: { order: Order }) {
   const id = useId();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: replyResolver, defaultValues: { text: "" } });
+  const text = useWatch({ control, name: "text" });
+  const error = errors.text?.message;
   const reply = useStaffReply(order.id);
   const comments = [...order.comments].sort((a, b) => a.created_at.localeCompare(b.created_at));
   // The workbench shows the whole conversation: opening it reads it (the inbox's dot clears).
   useMarkConversationRead(order.id, comments.at(-1)?.id);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = text.trim();
-    if (!value || reply.isPending) return;
-    setError(undefined);
-    reply.mutate(value, {
-      onSuccess: () => {
-        setText("");
-        toast({ title: "Reply sent", description: "The customer is notified." });
-      },
-      onError: (err) =>
-        setError(
-          err instanceof ApiError && err.field("text")
-            ? err.field("text")
-            : errorMessage(err, "The reply could not be sent. Please try again."),
-        ),
-    });
+  async function submit(values: { text: string }) {
+    try {
+      await reply.mutateAsync(values.text);
+      reset({ text: "" });
+      toast({ title: "Reply sent", description: "The customer is notified." });
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.field("text") ? err.field("text") : errorMessage(err, "The reply could not be sent. Please try again.");
+      setError("text", { type: "server", message });
+    }
   }
 
   return (
@@ -93,54 +99,29 @@ export function CommentsPanel({ order }: { order: Order }) {
           })}
         </ol>
       )}
-      <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border pt-4">
+      <form onSubmit={handleSubmit(submit)} className="flex flex-col gap-2 border-t border-border pt-4">
         <label htmlFor={id} className="text-sm font-medium">
           Reply to the customer
         </label>
         <Textarea
           id={id}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
           maxLength={5000}
           rows={3}
           placeholder="Write a reply…"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...fieldAria(id, error)}
+          {...register("text")}
         />
         {error && (
           <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
             {error}
           </p>
         )}
-        <Button type="submit" className="self-end" disabled={text.trim() === ""} loading={reply.isPending}>
-          {!reply.isPending && <Send />} Send reply
+        <Button type="submit" className="self-end" disabled={text.trim() === "" || isSubmitting} loading={isSubmitting}>
+          {!isSubmitting && <Send />} Send reply
         </Button>
       </form>
     </Panel>
   );
-}
-
-const EVENT_TITLES: Record<OrderEvent["type"], string> = {
-  created: "Order placed",
-  status_change: "Status changed",
-  comment: "Comment",
-  quote_issued: "Quote issued",
-  quote_accepted: "Quote accepted",
-  quote_declined: "Quote declined",
-  quote_expired: "Quote expired",
-  payment_declared: "Payment declared",
-  payment_confirmed: "Payment confirmed",
-  payment_rejected: "Payment rejected",
-  cad_uploaded: "CAD version uploaded",
-};
-
-function eventTitle(e: OrderEvent): string {
-  if (e.type === "status_change" && e.to_status) {
-    return e.from_status
-      ? `${ORDER_STATUS_INFO[e.from_status].label} → ${ORDER_STATUS_INFO[e.to_status].label}`
-      : ORDER_STATUS_INFO[e.to_status].label;
-  }
-  return EVENT_TITLES[e.type];
 }
 
 const TONE_DOT = { neutral: "bg-muted", gold: "bg-accent", blue: "bg-info", green: "bg-success", garnet: "bg-destructive" } as const;
@@ -163,7 +144,7 @@ export function HistoryPanel({ events }: { events: Order["events"] }) {
                 )}
                 aria-hidden
               />
-              <p className="text-sm font-medium">{eventTitle(e)}</p>
+              <p className="text-sm font-medium">{orderEventTitle(e, "staff")}</p>
               {e.note && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-foreground/80">{e.note}</p>}
               <p className="mt-1 text-xs text-muted">
                 {e.actor

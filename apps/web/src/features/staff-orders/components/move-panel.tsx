@@ -1,24 +1,30 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ORDER_STATUS_INFO,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   STAFF_CANCELLABLE_STATUSES,
   STAFF_TRANSITION_TARGETS,
+  staffCancelFormSchema,
+  transitionFormSchema,
   type Order,
   type OrderStatus,
+  type TransitionInput,
 } from "@atelier/contract";
 import { ArrowRight, Ban, Route, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
+import { InlineAlert } from "@/components/ui/states";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useTransitionOrder } from "../api/actions";
 import { Panel } from "./panel";
-import { InlineAlert } from "@/components/ui/states";
 
 type Target = (typeof STAFF_TRANSITION_TARGETS)[number];
 const isStaffTarget = (s: OrderStatus): s is Target => (STAFF_TRANSITION_TARGETS as readonly string[]).includes(s);
@@ -47,16 +53,25 @@ function moveLabel(from: OrderStatus, to: Target): string {
   return `Move to ${ORDER_STATUS_INFO[to].label}`;
 }
 
-type Errors = { note?: string; carrier?: string; tracking_number?: string };
+type MoveValues = Required<TransitionInput>;
+const MOVE_FIELDS = ["carrier", "tracking_number", "note"] as const;
+// The contract's rules for a move (a shipment names its carrier and tracking number), on the values as typed.
+const resolver = zodResolver(transitionFormSchema, undefined, { raw: true }) as Resolver<MoveValues>;
 
 /** Move the order: the next allowed statuses as buttons, a note, shipping details, cancel with a reason. */
 export function MovePanel({ order }: { order: Order }) {
   const id = useId();
   const move = useTransitionOrder(order.id);
-  const [note, setNote] = useState("");
-  const [carrier, setCarrier] = useState("");
-  const [tracking, setTracking] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    resetField,
+    formState: { errors },
+  } = useForm<MoveValues>({ resolver, defaultValues: { to: "manufacturing", note: "", carrier: "", tracking_number: "" } });
+  const [cancelError, setCancelError] = useState<string | undefined>();
   const [conflict, setConflict] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
 
@@ -68,38 +83,41 @@ export function MovePanel({ order }: { order: Order }) {
   // A lost race can leave nothing to do (the order was cancelled meanwhile): the reason stays on screen.
   if (moves.length === 0 && !canCancel && !conflict) return null;
 
-  function run(to: Target, reason?: string) {
+  async function send(input: MoveValues) {
     setConflict(null);
-    const found: Errors = {};
-    if (to === "shipped") {
-      if (!carrier.trim()) found.carrier = "Enter the carrier.";
-      if (!tracking.trim()) found.tracking_number = "Enter the tracking number.";
+    setCancelError(undefined);
+    const to = input.to;
+    try {
+      await move.mutateAsync({ to, note: input.note.trim(), carrier: input.carrier.trim(), tracking_number: input.tracking_number.trim() });
+      toast({
+        title: to === "cancelled" ? "Order cancelled" : `Order moved to ${ORDER_STATUS_INFO[to].label}`,
+        description: order.order_number,
+      });
+      resetField("note");
+      setCancelOpen(false);
+    } catch (err) {
+      setCancelOpen(false);
+      if (err instanceof ApiError && err.status === 400 && !err.detail) {
+        // A cancellation's note is the dialog's reason.
+        if (to === "cancelled") setCancelError(err.field("note"));
+        const placed = applyServerErrors(err, setError, to === "cancelled" ? ["carrier", "tracking_number"] : MOVE_FIELDS);
+        if (!placed && !err.field("note")) setConflict(err.message);
+      } else {
+        // A lost race (409) says why in a sentence; the order is read again.
+        setConflict(errorMessage(err, "The order could not be moved. Please try again."));
+      }
     }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    move.mutate(
-      { to, note: to === "cancelled" ? (reason ?? "") : note.trim(), carrier: carrier.trim(), tracking_number: tracking.trim() },
-      {
-        onSuccess: () => {
-          toast({
-            title: to === "cancelled" ? "Order cancelled" : `Order moved to ${ORDER_STATUS_INFO[to].label}`,
-            description: order.order_number,
-          });
-          setNote("");
-          setCancelOpen(false);
-        },
-        onError: (err) => {
-          setCancelOpen(false);
-          if (err instanceof ApiError && err.status === 400 && !err.detail) {
-            setErrors({ note: err.field("note"), carrier: err.field("carrier"), tracking_number: err.field("tracking_number") });
-            if (!err.field("carrier") && !err.field("tracking_number") && !err.field("note")) setConflict(err.message);
-          } else {
-            // A lost race (409) says why in a sentence; the order is read again.
-            setConflict(errorMessage(err, "The order could not be moved. Please try again."));
-          }
-        },
-      },
-    );
+  }
+
+  function run(to: Target) {
+    setValue("to", to);
+    clearErrors();
+    void handleSubmit(send)();
+  }
+
+  function cancel(reason: string) {
+    clearErrors();
+    void send({ to: "cancelled", note: reason, carrier: "", tracking_number: "" });
   }
 
   return (
@@ -109,32 +127,34 @@ export function MovePanel({ order }: { order: Order }) {
         <div className="flex flex-col gap-4">
           {shipping && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={`${id}-carrier`} label="Carrier" required error={errors.carrier}>
+              <Field id={`${id}-carrier`} label="Carrier" required error={errors.carrier?.message}>
                 <Input
                   id={`${id}-carrier`}
-                  value={carrier}
                   maxLength={100}
-                  onChange={(e) => setCarrier(e.target.value)}
-                  aria-invalid={errors.carrier ? true : undefined}
-                  aria-describedby={errors.carrier ? `${id}-carrier-error` : undefined}
+                  {...fieldAria(`${id}-carrier`, errors.carrier?.message)}
+                  {...register("carrier")}
                   placeholder="Blue Dart"
                 />
               </Field>
-              <Field id={`${id}-tracking`} label="Tracking number" required error={errors.tracking_number}>
+              <Field id={`${id}-tracking`} label="Tracking number" required error={errors.tracking_number?.message}>
                 <Input
                   id={`${id}-tracking`}
-                  value={tracking}
                   maxLength={100}
-                  onChange={(e) => setTracking(e.target.value)}
-                  aria-invalid={errors.tracking_number ? true : undefined}
-                  aria-describedby={errors.tracking_number ? `${id}-tracking-error` : undefined}
+                  {...fieldAria(`${id}-tracking`, errors.tracking_number?.message)}
+                  {...register("tracking_number")}
                   className="font-mono"
                 />
               </Field>
             </div>
           )}
-          <Field id={`${id}-note`} label="Note" hint="Optional. Kept in the order's history." error={errors.note}>
-            <Textarea id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={2} />
+          <Field id={`${id}-note`} label="Note" hint="Optional. Kept in the order's history." error={errors.note?.message}>
+            <Textarea
+              id={`${id}-note`}
+              maxLength={2000}
+              rows={2}
+              {...fieldAria(`${id}-note`, errors.note?.message, { hint: true })}
+              {...register("note")}
+            />
           </Field>
           <div className="flex flex-wrap gap-2">
             {moves.map((to) => {
@@ -170,14 +190,15 @@ export function MovePanel({ order }: { order: Order }) {
         open={cancelOpen}
         onOpenChange={setCancelOpen}
         loading={move.isPending}
-        error={errors.note}
-        onConfirm={(reason) => run("cancelled", reason)}
+        error={cancelError}
+        onConfirm={cancel}
         order={order}
       />
     </Panel>
   );
 }
 
+const cancelResolver = zodResolver(staffCancelFormSchema);
 function CancelDialog({
   open,
   onOpenChange,
@@ -194,17 +215,18 @@ function CancelDialog({
   order: Order;
 }) {
   const id = useId();
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: cancelResolver, defaultValues: { reason: "" } });
   const [wasOpen, setWasOpen] = useState(open);
   if (wasOpen !== open) {
     setWasOpen(open);
-    if (open) {
-      setReason("");
-      setMissing(false);
-    }
+    if (open) reset({ reason: "" });
   }
-  const shown = missing ? "Say why the order is cancelled." : error;
+  const shown = errors.reason?.message ?? error;
   return (
     <ConfirmDialog
       open={open}
@@ -214,27 +236,10 @@ function CancelDialog({
       confirmLabel="Cancel order"
       cancelLabel="Keep order"
       loading={loading}
-      onConfirm={() => {
-        if (!reason.trim()) {
-          setMissing(true);
-          return;
-        }
-        onConfirm(reason.trim());
-      }}
+      onConfirm={() => void handleSubmit(({ reason }) => onConfirm(reason))()}
     >
       <Field id={id} label="Reason" required error={shown}>
-        <Textarea
-          id={id}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setMissing(false);
-          }}
-          maxLength={2000}
-          rows={3}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? `${id}-error` : undefined}
-        />
+        <Textarea id={id} maxLength={2000} rows={3} {...fieldAria(id, shown)} {...register("reason")} />
       </Field>
     </ConfirmDialog>
   );

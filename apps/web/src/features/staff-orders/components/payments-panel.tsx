@@ -1,13 +1,16 @@
-import type { Order, Payment } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { paymentRejectInputSchema, type Order, type Payment } from "@atelier/contract";
 import { Check, Landmark, X } from "lucide-react";
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { PaymentStatusBadge } from "@/components/ui/status-badge";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { formatAmount, formatDateTime } from "@/lib/format";
 import { useConfirmPayment, useRejectPayment } from "../api/actions";
 import { Panel } from "./panel";
@@ -113,42 +116,36 @@ export function PaymentsPanel({ order }: { order: Order }) {
   );
 }
 
+const rejectResolver = zodResolver(paymentRejectInputSchema);
+
 function RejectDialog({ order, payment, onClose }: { order: Order; payment: Payment | null; onClose: () => void }) {
   const id = useId();
   const reject = useRejectPayment(order.id);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: rejectResolver, defaultValues: { reason: "" } });
   // Each opening starts empty.
   const [shownFor, setShownFor] = useState<string | null>(null);
   if ((payment?.id ?? null) !== shownFor) {
     setShownFor(payment?.id ?? null);
-    setReason("");
-    setError(undefined);
+    reset({ reason: "" });
   }
 
-  function onConfirm() {
+  async function send({ reason }: { reason: string }) {
     if (!payment) return;
-    const text = reason.trim();
-    if (!text) {
-      setError("Say why the payment is rejected.");
-      return;
+    try {
+      await reject.mutateAsync({ paymentId: payment.id, reason });
+      toast({ title: "Payment rejected", description: "The customer is told why and can send the payment again." });
+      onClose();
+    } catch (err) {
+      if (applyServerErrors(err, setError, ["reason"])) return;
+      toast({ variant: "destructive", title: "Payment not rejected", description: errorMessage(err, "Please try again.") });
+      onClose();
     }
-    reject.mutate(
-      { paymentId: payment.id, reason: text },
-      {
-        onSuccess: () => {
-          toast({ title: "Payment rejected", description: "The customer is told why and can send the payment again." });
-          onClose();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.field("reason")) setError(err.field("reason"));
-          else {
-            toast({ variant: "destructive", title: "Payment not rejected", description: errorMessage(err, "Please try again.") });
-            onClose();
-          }
-        },
-      },
-    );
   }
 
   return (
@@ -164,18 +161,10 @@ function RejectDialog({ order, payment, onClose }: { order: Order; payment: Paym
       confirmLabel="Reject payment"
       cancelLabel="Keep it"
       loading={reject.isPending}
-      onConfirm={onConfirm}
+      onConfirm={() => void handleSubmit(send)()}
     >
-      <Field id={id} label="Reason" required error={error}>
-        <Textarea
-          id={id}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={1000}
-          rows={3}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+      <Field id={id} label="Reason" required error={errors.reason?.message}>
+        <Textarea id={id} maxLength={1000} rows={3} {...fieldAria(id, errors.reason?.message)} {...register("reason")} />
       </Field>
     </ConfirmDialog>
   );

@@ -8,11 +8,10 @@ import {
   type StaffQueueGroup,
 } from "@atelier/contract";
 import { Clock, Gem, Inbox, Search } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
+import { ListToolbar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input, NativeSelect } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -153,12 +152,15 @@ export function QueueScreen() {
             {group === "all" ? "Newest first." : `${STAFF_QUEUE_GROUPS[group].hint}, longest waiting first.`}
           </p>
         </div>
-        <QueueToolbar
+        <ListToolbar
           search={search}
           status={effectiveStatus}
-          options={options}
+          statusOptions={options.length > 0 ? [{ value: "all", label: "All statuses" }, ...options.map((s) => ({ value: s, label: ORDER_STATUS_INFO[s].label }))] : []}
           onSearch={(value) => update({ search: value })}
           onStatus={(value) => update({ status: value })}
+          searchLabel="Search orders"
+          placeholder="Order number, customer or design"
+          statusClassName="sm:w-64"
         />
 
         {orders.isError || orders.failureCount > 0 ? (
@@ -251,71 +253,6 @@ function GroupTab({
         <span className="text-xs text-muted">{hint}</span>
       </Link>
     </li>
-  );
-}
-
-function QueueToolbar({
-  search,
-  status,
-  options,
-  onSearch,
-  onStatus,
-}: {
-  search: string;
-  status: string;
-  options: readonly OrderStatus[];
-  onSearch: (value: string) => void;
-  onStatus: (value: string) => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState(search);
-  // The address changed (a link, Back, "Clear filters"): show its search.
-  const [shown, setShown] = useState(search);
-  if (shown !== search) {
-    setShown(search);
-    setText(search);
-  }
-  useEffect(() => {
-    if (text.trim() === search) return;
-    const t = setTimeout(() => onSearch(text.trim()), 350);
-    return () => clearTimeout(t);
-  }, [text, search, onSearch]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <form role="search" onSubmit={submit} className="relative flex-1">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          Search orders
-        </label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
-        <Input
-          id={`${id}-search`}
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Order number, customer or design"
-          className="bg-surface pl-9"
-        />
-      </form>
-      {options.length > 0 && (
-        <div className="flex items-center gap-2 sm:w-64">
-          <label htmlFor={`${id}-status`} className="shrink-0 text-sm text-muted">
-            Status
-          </label>
-          <NativeSelect id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value)} className="bg-surface">
-            <option value="all">All statuses</option>
-            {options.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_INFO[s].label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      )}
-    </div>
   );
 }
 

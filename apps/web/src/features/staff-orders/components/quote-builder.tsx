@@ -1,56 +1,33 @@
-import { CURRENCIES, NEGATIVE_AMOUNT, QUOTE_MAX_VALID_DAYS, type Order, type Quote } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CURRENCIES, quoteFormSchema, quoteInputFromForm, type Order, type Quote, type QuoteFormValues } from "@atelier/contract";
 import { Eye, Plus, ReceiptText, Trash2 } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { QuoteBreakdown } from "@/components/quote-breakdown";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/components/ui/input";
+import { InlineAlert } from "@/components/ui/states";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { amountFormatter } from "@/lib/format";
 import { useIssueQuote } from "../api/actions";
-import {
-  draftFromEstimate,
-  fromCents,
-  newLineKey,
-  previewQuote,
-  toCents,
-  toQuoteInput,
-  totalCents,
-  type QuoteDraft,
-} from "../utils/quote-draft";
+import { draftFromEstimate, fromCents, previewQuote, toCents, totalCents } from "../utils/quote-draft";
 import { Panel } from "./panel";
-import { InlineAlert } from "@/components/ui/states";
 
-type Errors = Record<string, string>;
+// The request the builder would send, checked by the contract's quoteInputSchema; `raw` keeps the
+// values as typed, so the body is built once, by quoteInputFromForm.
+const resolver = zodResolver(quoteFormSchema, undefined, { raw: true });
 
-/** Checks what the server would refuse anyway, with its words, before sending. */
-function checkDraft(draft: QuoteDraft): Errors {
-  const errors: Errors = {};
-  if (draft.lines.length === 0) errors.line_items = "A quote needs at least one line.";
-  draft.lines.forEach((l, i) => {
-    if (!l.label.trim()) errors[`line_items.${i}.label`] = "Each line needs a label.";
-    if (toCents(l.amount) === null)
-      errors[`line_items.${i}.amount`] = /^\s*-/.test(l.amount) ? NEGATIVE_AMOUNT : "Enter an amount with at most two decimal places.";
-  });
-  const advance = Number(draft.advancePercent);
-  if (draft.advancePercent.trim() === "" || !Number.isFinite(advance) || advance < 0 || advance > 100)
-    errors.advance_percent = "Enter a percentage from 0 to 100.";
-  const days = Number(draft.validDays);
-  if (draft.validDays.trim() === "" || !Number.isInteger(days) || days < 1 || days > QUOTE_MAX_VALID_DAYS)
-    errors.valid_days = `Enter a number of days from 1 to ${QUOTE_MAX_VALID_DAYS}.`;
-  return errors;
-}
+const LINE_FIELD = /^line_items\.\d+\.(label|amount)$/;
+const FORM_FIELDS = new Set<string>(["currency", "advance_percent", "valid_days", "note"]);
 
-/** The server's 400 `{field: [msg]}` as one message per field. */
-function serverErrors(err: ApiError): Errors {
-  const errors: Errors = {};
-  if (err.body && typeof err.body === "object") {
-    for (const [key, value] of Object.entries(err.body as Record<string, unknown>)) {
-      if (Array.isArray(value) && typeof value[0] === "string") errors[key] = value[0];
-    }
-  }
-  return errors;
+/** The server's field key as the builder's field; the total ("amount") has no field and is shown under it. */
+function formField(key: string): FieldPath<QuoteFormValues> | undefined {
+  if (key === "valid_until") return "valid_days";
+  if (LINE_FIELD.test(key) || FORM_FIELDS.has(key)) return key as FieldPath<QuoteFormValues>;
+  return undefined;
 }
 
 /**
@@ -59,44 +36,47 @@ function serverErrors(err: ApiError): Errors {
  */
 export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote | undefined }) {
   const id = useId();
-  const [draft, setDraft] = useState<QuoteDraft>(() => draftFromEstimate(order.estimate, order.currency));
-  const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const [totalError, setTotalError] = useState<string | undefined>();
   const [showPreview, setShowPreview] = useState(false);
   const issue = useIssueQuote(order.id);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QuoteFormValues>({ resolver, defaultValues: draftFromEstimate(order.estimate, order.currency) });
+  const lines = useFieldArray({ control, name: "line_items" });
+  const draft = useWatch({ control }) as QuoteFormValues;
 
-  const total = totalCents(draft.lines);
+  const total = totalCents(draft.line_items);
   const money = amountFormatter(draft.currency);
-  const estimateTotal = order.estimate ? (toCents(order.estimate.point) ?? 0) : null;
-  const change = (patch: Partial<QuoteDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const changeLine = (key: string, patch: { label?: string; amount?: string }) =>
-    setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
-  const fieldError = (name: string) => errors[name];
+  // main's contract lets an order have no estimate (one beyond the limits): these guards are for it.
+  const estimate = order.estimate as Order["estimate"] | null;
+  const estimateTotal = estimate ? (toCents(estimate.point) ?? 0) : null;
+  const linesError = errors.line_items?.root?.message ?? errors.line_items?.message;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(values: QuoteFormValues) {
     setProblem(null);
-    const found = checkDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    issue.mutate(toQuoteInput(draft), {
-      onSuccess: (quote) => {
-        toast({
-          title: pending ? "Quote replaced" : "Quote issued",
-          description: `${order.order_number}: ${amountFormatter(quote.currency)(quote.amount)} sent to the customer.`,
-        });
-      },
-      onError: (err) => {
-        if (err instanceof ApiError && err.status === 400) {
-          const fields = serverErrors(err);
-          setErrors(fields);
-          const shown = Object.keys(fields).some((k) => k !== "non_field_errors" && k !== "detail");
-          setProblem(fields.non_field_errors ?? (shown ? "The quote was not issued. Check the highlighted fields." : err.message));
-        } else {
-          setProblem(err instanceof ApiError ? err.message : "The quote could not be issued. Please try again.");
-        }
-      },
-    });
+    setTotalError(undefined);
+    try {
+      const quote = await issue.mutateAsync(quoteInputFromForm(values));
+      toast({
+        title: pending ? "Quote replaced" : "Quote issued",
+        description: `${order.order_number}: ${amountFormatter(quote.currency)(quote.amount)} sent to the customer.`,
+      });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        const placed = applyServerErrors(err, setError, formField);
+        const amount = err.field("amount");
+        setTotalError(amount);
+        setProblem(err.field("non_field_errors") ?? (placed || amount ? "The quote was not issued. Check the highlighted fields." : err.message));
+      } else {
+        setProblem(err instanceof ApiError ? err.message : "The quote could not be issued. Please try again.");
+      }
+    }
   }
 
   const lineIds = (i: number) => ({ label: `${id}-line-${i}-label`, amount: `${id}-line-${i}-amount` });
@@ -111,7 +91,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
           : "Starts from the instant estimate. Adjust the lines, then issue it to the customer."
       }
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label="Quote builder">
+      <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-6" aria-label="Quote builder">
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">Lines</legend>
           <div
@@ -123,13 +103,14 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             <span />
           </div>
           <ol className="flex flex-col gap-3" aria-label="Quote lines">
-            {draft.lines.map((line, i) => {
+            {lines.fields.map((line, i) => {
               const ids = lineIds(i);
-              const labelError = fieldError(`line_items.${i}.label`);
-              const amountError = fieldError(`line_items.${i}.amount`);
+              const labelError = errors.line_items?.[i]?.label?.message;
+              const amountError = errors.line_items?.[i]?.amount?.message;
+              const label = draft.line_items[i]?.label.trim() ?? "";
               return (
                 <li
-                  key={line.key}
+                  key={line.id}
                   className="grid grid-cols-[minmax(0,1fr)_2.5rem] gap-x-3 gap-y-2 sm:grid-cols-[minmax(0,1fr)_8.5rem_2.5rem]"
                   data-testid="quote-line"
                 >
@@ -139,11 +120,9 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
                     </label>
                     <Input
                       id={ids.label}
-                      value={line.label}
                       maxLength={200}
-                      onChange={(e) => changeLine(line.key, { label: e.target.value })}
-                      aria-invalid={labelError ? true : undefined}
-                      aria-describedby={labelError ? `${ids.label}-error` : undefined}
+                      {...fieldAria(ids.label, labelError)}
+                      {...register(`line_items.${i}.label`)}
                       placeholder="What this covers"
                     />
                     {labelError && (
@@ -158,11 +137,9 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
                     </label>
                     <Input
                       id={ids.amount}
-                      value={line.amount}
                       inputMode="decimal"
-                      onChange={(e) => changeLine(line.key, { amount: e.target.value })}
-                      aria-invalid={amountError ? true : undefined}
-                      aria-describedby={amountError ? `${ids.amount}-error` : undefined}
+                      {...fieldAria(ids.amount, amountError)}
+                      {...register(`line_items.${i}.amount`)}
                       className="text-right tabular-nums"
                     />
                     {amountError && (
@@ -176,8 +153,8 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
                     variant="ghost"
                     size="icon"
                     className="col-start-2 row-start-1 sm:col-start-3"
-                    aria-label={`Remove line ${i + 1}${line.label.trim() ? ` (${line.label.trim()})` : ""}`}
-                    onClick={() => change({ lines: draft.lines.filter((l) => l.key !== line.key) })}
+                    aria-label={`Remove line ${i + 1}${label ? ` (${label})` : ""}`}
+                    onClick={() => lines.remove(i)}
                   >
                     <Trash2 className="text-muted" />
                   </Button>
@@ -185,9 +162,9 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
               );
             })}
           </ol>
-          {fieldError("line_items") && (
+          {linesError && (
             <p className="text-xs text-destructive" role="alert">
-              {fieldError("line_items")}
+              {linesError}
             </p>
           )}
           <Button
@@ -195,7 +172,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             variant="secondary"
             size="sm"
             className="self-start"
-            onClick={() => change({ lines: [...draft.lines, { key: newLineKey(), label: "", amount: "" }] })}
+            onClick={() => lines.append({ label: "", amount: "" })}
           >
             <Plus /> Add a line
           </Button>
@@ -209,26 +186,22 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             </output>
           </div>
           <p className="text-xs text-muted">
-            {!order.estimate
+            {!estimate
               ? "No instant estimate for this design: its figures are beyond what we price."
               : total === estimateTotal
                 ? "Same as the instant estimate."
-                : `Instant estimate ${amountFormatter(order.estimate.currency)(order.estimate.point)}.`}
+                : `Instant estimate ${amountFormatter(estimate.currency)(estimate.point)}.`}
           </p>
-          {fieldError("amount") && (
+          {totalError && (
             <p className="text-xs text-destructive" role="alert">
-              {fieldError("amount")}
+              {totalError}
             </p>
           )}
         </div>
 
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id={`${id}-currency`} label="Currency" error={fieldError("currency")}>
-            <NativeSelect
-              id={`${id}-currency`}
-              value={draft.currency}
-              onChange={(e) => change({ currency: e.target.value as QuoteDraft["currency"] })}
-            >
+          <Field id={`${id}-currency`} label="Currency" error={errors.currency?.message}>
+            <NativeSelect id={`${id}-currency`} {...fieldAria(`${id}-currency`, errors.currency?.message)} {...register("currency")}>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -236,7 +209,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
               ))}
             </NativeSelect>
           </Field>
-          <Field id={`${id}-advance`} label="Advance (%)" error={fieldError("advance_percent")}>
+          <Field id={`${id}-advance`} label="Advance (%)" error={errors.advance_percent?.message}>
             <Input
               id={`${id}-advance`}
               type="number"
@@ -244,13 +217,11 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
               max={100}
               step="any"
               inputMode="decimal"
-              value={draft.advancePercent}
-              onChange={(e) => change({ advancePercent: e.target.value })}
-              aria-invalid={fieldError("advance_percent") ? true : undefined}
-              aria-describedby={fieldError("advance_percent") ? `${id}-advance-error` : undefined}
+              {...fieldAria(`${id}-advance`, errors.advance_percent?.message)}
+              {...register("advance_percent")}
             />
           </Field>
-          <Field id={`${id}-days`} label="Valid for (days)" error={fieldError("valid_days") ?? fieldError("valid_until")}>
+          <Field id={`${id}-days`} label="Valid for (days)" error={errors.valid_days?.message}>
             <Input
               id={`${id}-days`}
               type="number"
@@ -258,19 +229,23 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
               max={365}
               step={1}
               inputMode="numeric"
-              value={draft.validDays}
-              onChange={(e) => change({ validDays: e.target.value })}
-              aria-invalid={fieldError("valid_days") ? true : undefined}
-              aria-describedby={fieldError("valid_days") ? `${id}-days-error` : undefined}
+              {...fieldAria(`${id}-days`, errors.valid_days?.message)}
+              {...register("valid_days")}
             />
           </Field>
         </div>
-        {order.estimate && draft.currency !== order.estimate.currency && (
+        {estimate && draft.currency !== estimate.currency && (
           <p className="-mt-3 text-xs text-warning">The amounts are not converted: they are read in {draft.currency}.</p>
         )}
 
-        <Field id={`${id}-note`} label="Note to the customer" hint="Optional. Shown with the quote." error={fieldError("note")}>
-          <Textarea id={`${id}-note`} value={draft.note} maxLength={2000} rows={3} onChange={(e) => change({ note: e.target.value })} />
+        <Field id={`${id}-note`} label="Note to the customer" hint="Optional. Shown with the quote." error={errors.note?.message}>
+          <Textarea
+            id={`${id}-note`}
+            maxLength={2000}
+            rows={3}
+            {...fieldAria(`${id}-note`, errors.note?.message, { hint: true })}
+            {...register("note")}
+          />
         </Field>
 
         <div className="flex flex-col gap-3">
@@ -302,14 +277,14 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
             type="button"
             variant="secondary"
             onClick={() => {
-              setDraft(draftFromEstimate(order.estimate, order.currency));
-              setErrors({});
+              reset(draftFromEstimate(order.estimate, order.currency));
+              setTotalError(undefined);
               setProblem(null);
             }}
           >
             Start again from the estimate
           </Button>
-          <Button type="submit" loading={issue.isPending}>
+          <Button type="submit" loading={isSubmitting}>
             {pending ? "Replace quote" : "Issue quote"}
           </Button>
         </div>

@@ -2,7 +2,7 @@ import type { Order } from "@atelier/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
+import { holdFetch, renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
 import { makeOrder, makePayment } from "../testing/fixtures";
 import { WorkbenchScreen } from "./workbench-screen";
 
@@ -164,6 +164,54 @@ describe("quote builder", () => {
     expect(posts(calls, "/quotes/")).toHaveLength(0);
   });
 
+  it("checks the advance and the validity with the contract's words before sending", async () => {
+    const calls = renderWorkbench(makeOrder());
+    const advance = await screen.findByLabelText("Advance (%)");
+    await userEvent.clear(advance);
+    await userEvent.type(advance, "120");
+    await userEvent.clear(screen.getByLabelText("Valid for (days)"));
+    await userEvent.click(screen.getByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("Enter a percentage from 0 to 100.")).toBeInTheDocument();
+    expect(advance).toHaveAttribute("aria-invalid", "true");
+    expect(advance).toHaveAccessibleDescription("Enter a percentage from 0 to 100.");
+    expect(screen.getByLabelText("Valid for (days)")).toHaveAccessibleDescription("Enter a number of days from 1 to 365.");
+    expect(posts(calls, "/quotes/")).toHaveLength(0);
+  });
+
+  it("asks for at least one line", async () => {
+    const calls = renderWorkbench(makeOrder());
+    await screen.findAllByTestId("quote-line");
+    for (const name of [/^Remove line 3/, /^Remove line 2/, /^Remove line 1/]) await userEvent.click(screen.getByRole("button", { name }));
+    await userEvent.click(screen.getByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("A quote needs at least one line.")).toBeInTheDocument();
+    expect(posts(calls, "/quotes/")).toHaveLength(0);
+  });
+
+  it("cannot be issued twice while it is being sent", async () => {
+    const calls = renderWorkbench(makeOrder(), (url) =>
+      url.endsWith("/api/staff/orders/o1/quotes/") ? { status: 201, body: { id: "q1", amount: "1240.00", currency: "USD" } } : undefined,
+    );
+    const release = holdFetch((url) => url.endsWith("/quotes/"));
+    const submit = await screen.findByRole("button", { name: "Issue quote" });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    await userEvent.click(submit);
+    release();
+    // The amount as the money formatter writes it (whole amounts with or without cents).
+    expect(await screen.findByText(/^JW-2026-000123: \$1,240(\.00)? sent to the customer\.$/)).toBeInTheDocument();
+    expect(posts(calls, "/quotes/")).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of the validity on the days field", async () => {
+    renderWorkbench(makeOrder(), (url) =>
+      url.endsWith("/api/staff/orders/o1/quotes/") ? { status: 400, body: { valid_until: ["A quote can be valid for a year at most."] } } : undefined,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Issue quote" }));
+    expect(await screen.findByText("A quote can be valid for a year at most.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Valid for (days)")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("The quote was not issued. Check the highlighted fields.")).toBeInTheDocument();
+  });
+
   it("previews what the customer will see", async () => {
     renderWorkbench(makeOrder());
     await userEvent.click(await screen.findByRole("button", { name: "Preview the customer's view" }));
@@ -280,6 +328,37 @@ describe("moving the order", () => {
       carrier: "Blue Dart",
       tracking_number: "BD123",
     });
+  });
+
+  it("sends one staff reply while it is being sent and shows the server's refusal under the reply", async () => {
+    const calls = renderWorkbench(makeOrder(), (url, init) =>
+      url.endsWith("/comments/") && init.method === "POST" ? { status: 400, body: { text: ["Ensure this field has no more than 5000 characters."] } } : undefined,
+    );
+    const release = holdFetch((url) => url.endsWith("/comments/"));
+    const box = await screen.findByLabelText("Reply to the customer");
+    const send = screen.getByRole("button", { name: "Send reply" });
+    expect(send).toBeDisabled();
+    await userEvent.type(box, "It will be ready on Friday.");
+    await userEvent.click(send);
+    await waitFor(() => expect(send).toBeDisabled());
+    await userEvent.click(send);
+    release();
+    await waitFor(() => expect(box).toHaveAccessibleDescription("Ensure this field has no more than 5000 characters."));
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(calls.filter((c) => c.url.endsWith("/comments/") && c.init.method === "POST")).toHaveLength(1);
+  });
+
+  it("puts the server's field errors of a move on its fields", async () => {
+    renderWorkbench(makeOrder({ status: "ready_to_ship", balance_due: "0.00" }), (url) =>
+      url.endsWith("/transition/") ? { status: 400, body: { tracking_number: ["Ensure this field has no more than 100 characters."] } } : undefined,
+    );
+    await userEvent.type(await screen.findByLabelText(/Carrier/), "Blue Dart");
+    await userEvent.type(screen.getByLabelText(/Tracking number/), "BD123");
+    await userEvent.click(screen.getByRole("button", { name: "Move to Shipped" }));
+    await waitFor(() => expect(screen.getByLabelText(/Tracking number/)).toHaveAccessibleDescription("Ensure this field has no more than 100 characters."));
+    expect(screen.getByLabelText(/Tracking number/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/Carrier/)).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByTestId("move-error")).not.toBeInTheDocument();
   });
 
   it("shows the server's 409 when a race is lost and reads the order again", async () => {

@@ -1,12 +1,12 @@
-import { DESIGN_TYPE_LABELS, ORDER_STATUS_INFO, type Order } from "@atelier/contract";
-import { ArrowLeft, ExternalLink, Gem, Mail, Phone, ReceiptText, SearchX, Sparkles, Truck, User } from "lucide-react";
+import { DESIGN_TYPE_LABELS, ORDER_STATUS_INFO, orderProgress, type Order } from "@atelier/contract";
+import { ArrowLeft, ExternalLink, Gem, Mail, Phone, ReceiptText, Sparkles, Truck, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ImageLightbox, type LightboxImage } from "@/components/ui/image-lightbox";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { RecordLoadError, RecordNotFound } from "@/components/record-states";
 import { OrderStatusBadge, QuoteStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -37,28 +37,16 @@ export function WorkbenchScreen({ orderId }: { orderId: string }) {
   if (order.isPending) return <WorkbenchSkeleton back={back} />;
   if (order.error instanceof ApiError && order.error.status === 404) {
     return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <EmptyState
-          icon={<SearchX />}
-          title="Order not found"
-          description="No order has this address. It may have been mistyped."
-          action={
-            <Button asChild variant="secondary">
-              <Link to={paths.staff.root.getHref()}>Back to the queue</Link>
-            </Button>
-          }
-        />
-      </div>
+      <RecordNotFound
+        back={back}
+        title="Order not found"
+        description="No order has this address. It may have been mistyped."
+        action={{ href: paths.staff.root.getHref(), label: "Back to the queue" }}
+      />
     );
   }
   if (!order.data) {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <ErrorState message="The order could not be loaded. Please try again." onRetry={() => void order.refetch()} />
-      </div>
-    );
+    return <RecordLoadError back={back} message="The order could not be loaded. Please try again." onRetry={() => void order.refetch()} />;
   }
   return <Workbench order={order.data} back={back} />;
 }
@@ -76,7 +64,7 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
   const lastChange = [...order.events]
     .filter((e) => e.type === "status_change" || e.type === "created")
     .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-  const progress = order.status === "cancelled" ? 0 : order.progress || ORDER_STATUS_INFO[order.status].progress;
+  const progress = orderProgress(order);
 
   return (
     <div className="flex flex-col gap-8">

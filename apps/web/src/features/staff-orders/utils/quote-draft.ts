@@ -1,36 +1,18 @@
-import type { Currency, Estimate, Order, Quote, QuoteInput } from "@atelier/contract";
-
-/** A line as typed: label and amount are text until the quote is issued. */
-export interface DraftLine {
-  key: string;
-  label: string;
-  amount: string;
-}
-
-export interface QuoteDraft {
-  lines: DraftLine[];
-  currency: Currency;
-  advancePercent: string;
-  validDays: string;
-  note: string;
-}
+import type { Currency, Estimate, Order, Quote, QuoteFormValues } from "@atelier/contract";
 
 export const DEFAULT_ADVANCE_PERCENT = 50;
 export const DEFAULT_VALID_DAYS = 14;
-
-let nextKey = 0;
-export const newLineKey = () => `line-${++nextKey}`;
 
 /**
  * A quote starts from the estimate's lines, in its currency, with the usual advance and validity;
  * without an estimate (one that cannot be shown), from one empty line in `currency`.
  */
-export function draftFromEstimate(estimate: Estimate | null, currency: Currency = "INR"): QuoteDraft {
+export function draftFromEstimate(estimate: Estimate | null, currency: Currency = "INR"): QuoteFormValues {
   return {
-    lines: estimate ? estimate.lines.map((l) => ({ key: newLineKey(), label: l.label, amount: l.amount })) : [{ key: newLineKey(), label: "", amount: "" }],
+    line_items: estimate ? estimate.lines.map((l) => ({ label: l.label, amount: l.amount })) : [{ label: "", amount: "" }],
     currency: estimate?.currency ?? currency,
-    advancePercent: String(DEFAULT_ADVANCE_PERCENT),
-    validDays: String(DEFAULT_VALID_DAYS),
+    advance_percent: String(DEFAULT_ADVANCE_PERCENT),
+    valid_days: String(DEFAULT_VALID_DAYS),
     note: "",
   };
 }
@@ -45,7 +27,7 @@ export function toCents(text: string): number | null {
 export const fromCents = (cents: number): string => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 /** The sum of the lines that are amounts, in cents. */
-export function totalCents(lines: readonly DraftLine[]): number {
+export function totalCents(lines: readonly { amount: string }[]): number {
   return lines.reduce((sum, l) => sum + (toCents(l.amount) ?? 0), 0);
 }
 
@@ -59,24 +41,13 @@ const numberOr = (text: string, fallback: number) => {
   return text.trim() !== "" && Number.isFinite(n) ? n : fallback;
 };
 
-/** The body of POST /api/staff/orders/{id}/quotes/ (the server sums the lines itself). */
-export function toQuoteInput(draft: QuoteDraft): QuoteInput {
-  return {
-    currency: draft.currency,
-    line_items: draft.lines.map((l) => ({ label: l.label.trim(), amount: l.amount.trim().replaceAll(",", "") })),
-    advance_percent: numberOr(draft.advancePercent, Number.NaN),
-    valid_days: numberOr(draft.validDays, Number.NaN),
-    note: draft.note.trim(),
-  };
-}
-
 /** The quote the customer will see, for the preview. */
-export function previewQuote(draft: QuoteDraft, order: Order, now = new Date()): Quote {
-  const lines = draft.lines.map((l) => ({ label: l.label.trim() || "Untitled line", amount: fromCents(toCents(l.amount) ?? 0) }));
-  const total = totalCents(draft.lines);
-  const percent = Math.min(100, Math.max(0, numberOr(draft.advancePercent, DEFAULT_ADVANCE_PERCENT)));
+export function previewQuote(draft: QuoteFormValues, order: Order, now = new Date()): Quote {
+  const lines = draft.line_items.map((l) => ({ label: l.label.trim() || "Untitled line", amount: fromCents(toCents(l.amount) ?? 0) }));
+  const total = totalCents(draft.line_items);
+  const percent = Math.min(100, Math.max(0, numberOr(draft.advance_percent, DEFAULT_ADVANCE_PERCENT)));
   const advance = advanceCents(total, percent);
-  const days = Math.min(365, Math.max(1, Math.trunc(numberOr(draft.validDays, DEFAULT_VALID_DAYS))));
+  const days = Math.min(365, Math.max(1, Math.trunc(numberOr(draft.valid_days, DEFAULT_VALID_DAYS))));
   return {
     id: "preview",
     order_id: order.id,

@@ -2,7 +2,7 @@ import type { StaffPerson } from "@atelier/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
+import { holdFetch, renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
 import { makePerson, page } from "../testing/fixtures";
 import { PeopleScreen } from "./people-screen";
 
@@ -80,6 +80,26 @@ describe("people", () => {
     expect(await screen.findByText("Invitation sent")).toBeInTheDocument();
     expect(sentBody(sent(calls, "POST")[0])).toEqual({ email: "lena@example.com", first_name: "Lena", last_name: "", role: "admin" });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("sends one invitation however often it is clicked while sending, and says why the server refused it", async () => {
+    const { calls } = renderPeople("/staff/people", [makePerson()], (url, init) =>
+      init.method === "POST" ? { status: 403, body: { detail: "Only an administrator can invite." } } : undefined,
+    );
+    const release = holdFetch((url) => url.endsWith("/api/staff/people/"));
+    await screen.findByRole("heading", { name: "Priya Shah" });
+    await userEvent.click(screen.getByRole("button", { name: "Invite staff" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite a team member" });
+    expect(within(dialog).getByRole("radiogroup")).toHaveAccessibleDescription(/./);
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), "lena@example.com");
+    await userEvent.type(within(dialog).getByLabelText(/^First name/), "Lena");
+    const submit = within(dialog).getByRole("button", { name: "Send invitation" });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    await userEvent.click(submit);
+    release();
+    expect(await within(dialog).findByText("Only an administrator can invite.")).toBeInTheDocument();
+    expect(sent(calls, "POST")).toHaveLength(1);
   });
 
   it("checks the form before sending and shows the server's field errors on the fields", async () => {

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 
@@ -68,8 +69,7 @@ export function CellInput({
           onChange={(e) => onValueChange(e.target.value)}
           onBlur={onBlur}
           aria-label={narrowLabel ? label : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...fieldAria(id, error)}
           autoComplete="off"
           className={cn("h-10 tabular-nums", prefix && (compact ? "px-2 md:pl-7 md:pr-3" : "pl-7"), suffix && "pr-8", inputClassName)}
           {...props}

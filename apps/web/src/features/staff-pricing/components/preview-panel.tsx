@@ -2,7 +2,7 @@ import type { PricingTables } from "@atelier/contract";
 import { Calculator, Gem, Search } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
@@ -120,8 +120,7 @@ export function PreviewPanel({
               autoComplete="off"
               spellCheck={false}
               className="font-mono text-xs sm:text-sm"
-              aria-invalid={designError ? true : undefined}
-              aria-describedby={designError ? `${fieldId}-pasted-error` : `${fieldId}-pasted-hint`}
+              {...fieldAria(`${fieldId}-pasted`, designError, { hint: true })}
             />
           </Field>
         ) : (
@@ -151,8 +150,7 @@ export function PreviewPanel({
                   value={selectedId}
                   onChange={(e) => setChosen(e.target.value)}
                   disabled={rows.length === 0}
-                  aria-invalid={designError ? true : undefined}
-                  aria-describedby={designError ? `${fieldId}-design-error` : undefined}
+                  {...fieldAria(`${fieldId}-design`, designError)}
                 >
                   {rows.length === 0 && <option value="">{search ? "No order matches" : "No orders yet"}</option>}
                   {rows.map((o) => (

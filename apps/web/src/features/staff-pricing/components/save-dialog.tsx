@@ -1,12 +1,17 @@
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { pricingSaveInputSchema } from "@atelier/contract";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, fieldAria } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import type { TableChange } from "../utils/pricing-draft";
 import { ChangesList } from "./changes-list";
 
 const NOTE_MAX = 500;
+/** The save's note, checked (and trimmed) by the contract's schema of the save. */
+const noteResolver = zodResolver(pricingSaveInputSchema.pick({ note: true }));
 
 /** Confirms a save: what changes, an optional note for the history, and that new estimates use it at once. */
 export function SaveDialog({
@@ -27,15 +32,17 @@ export function SaveDialog({
   onSave: (note: string) => void;
 }) {
   const id = useId();
-  const [note, setNote] = useState("");
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSave(note.trim());
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: noteResolver, defaultValues: { note: "" } });
+  // The server's refusal (a prop) or the contract's check of the note.
+  const error = noteError ?? errors.note?.message;
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="max-w-xl">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <form onSubmit={handleSubmit(({ note }) => onSave(note))} noValidate className="flex flex-col gap-5">
           <DialogHeader>
             <DialogTitle>Save as version {nextVersion}</DialogTitle>
             <DialogDescription>
@@ -48,16 +55,14 @@ export function SaveDialog({
               <ChangesList changes={changes} label={`Changes in version ${nextVersion}`} />
             </div>
           </div>
-          <Field id={`${id}-note`} label="Note" hint="Optional. Why the rates changed, for the history." error={noteError}>
+          <Field id={`${id}-note`} label="Note" hint="Optional. Why the rates changed, for the history." error={error}>
             <Textarea
               id={`${id}-note`}
-              value={note}
               rows={3}
               maxLength={NOTE_MAX}
-              onChange={(e) => setNote(e.target.value)}
               placeholder="e.g. Gold up 4% on the MCX close"
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? `${id}-note-error` : `${id}-note-hint`}
+              {...fieldAria(`${id}-note`, error, { hint: true })}
+              {...register("note")}
             />
           </Field>
           <DialogFooter className="border-t border-border pt-5">

@@ -1,6 +1,7 @@
 import { CURRENCIES, DESIGN_TYPE_LABELS, DESIGN_TYPES, METAL_RATE_METALS, STONE_QUALITY_BANDS } from "@atelier/contract";
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { fieldAria } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/input";
 import { InlineAlert } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
@@ -184,8 +185,7 @@ function MetalsSection(props: EditorProps) {
                   value={current}
                   disabled={disabled}
                   className="h-10"
-                  aria-invalid={errors[key] ? true : undefined}
-                  aria-describedby={errors[key] ? `${id}-error` : undefined}
+                  {...fieldAria(id, errors[key])}
                   onChange={(e) => {
                     const value = e.target.value;
                     onChange((d) => ({ ...d, default_purity: { ...d.default_purity, [metal]: value } }), key);
