@@ -111,7 +111,9 @@ export const FILES_PER_REQUEST = 10;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, mailer, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const rateLimits = deps.rateLimits ?? createDbRateLimitStore(database.db, clock);
+  const rateLimits =
+    deps.rateLimits ??
+    createDbRateLimitStore(database.db, clock, { onPruneError: (err) => logger.error({ err }, "rate-limit counters prune failed") });
 
   const appLogger: FastifyBaseLogger = logger;
   const app = Fastify({
