@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AuditAction } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { likePattern, newestFirst } from "../../db/query-helpers.ts";
@@ -20,7 +20,13 @@ function where(filter: AuditFilter): SQL | undefined {
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    const match = or(ilike(auditLog.targetLabel, pattern), ilike(users.email, pattern), ilike(auditLog.targetId, pattern));
+    // The actor by e-mail as `= any(array(…))` (users' trigram index, then audit_log_actor_idx), so
+    // the three branches combine as one BitmapOr over indexes (migration 0013).
+    const match = or(
+      ilike(auditLog.targetLabel, pattern),
+      sql`${auditLog.actorId} = any(array(select u.id from ${users} u where u.email ilike ${pattern}))`,
+      ilike(auditLog.targetId, pattern),
+    );
     if (match) conditions.push(match);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;

@@ -82,14 +82,26 @@ function listWhere(f: ListFilter): SQL | undefined {
   if (f.search) {
     const p = likePattern(f.search);
     parts.push(
-      or(
-        ilike(conversations.subject, p),
-        ilike(conversations.ticketNumber, p),
-        ilike(orders.orderNumber, p),
-        ilike(orders.designName, p),
-        sql`exists (select 1 from ${users} u where u.id = ${conversations.userId} and (u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p}))`,
-        sql`exists (select 1 from ${orderComments} m where m.conversation_id = ${conversations.id} and m.text ilike ${p})`,
-      ),
+      f.customerId
+        ? // A customer's few conversations: each is checked.
+          or(
+            ilike(conversations.subject, p),
+            ilike(conversations.ticketNumber, p),
+            ilike(orders.orderNumber, p),
+            ilike(orders.designName, p),
+            sql`exists (select 1 from ${users} u where u.id = ${conversations.userId} and (u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p}))`,
+            sql`exists (select 1 from ${orderComments} m where m.conversation_id = ${conversations.id} and m.text ilike ${p})`,
+          )
+        : // Every conversation (staff): each branch is found through its own trigram index
+          // (migration 0013) and reaches conversations by an indexed key, so the branches
+          // combine as one BitmapOr instead of a scan with a subquery per conversation.
+          or(
+            ilike(conversations.subject, p),
+            ilike(conversations.ticketNumber, p),
+            sql`${conversations.orderId} = any(array(select o.id from ${orders} o where o.order_number ilike ${p} or o.design_name ilike ${p}))`,
+            sql`${conversations.userId} = any(array(select u.id from ${users} u where u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p}))`,
+            sql`${conversations.id} = any(array(select m.conversation_id from ${orderComments} m where m.text ilike ${p}))`,
+          ),
     );
   }
   switch (f.filter ?? "all") {
