@@ -27,6 +27,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { AppError, ErrorFieldError, FieldConflictError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
+import { fieldErrorsFromZod, pathOfPointer } from "./lib/field-errors.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
 import type { Mailer } from "./lib/mail.ts";
@@ -210,12 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const isPage = err.validation.some((v) => v.instancePath === "/page");
         return reply.code(isPage ? 404 : 400).send({ detail: isPage ? "Invalid page." : "Invalid request parameters." });
       }
-      const fields: Record<string, string[]> = {};
-      for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "non_field_errors";
-        (fields[key] ??= []).push(issue.message ?? "Invalid value.");
-      }
-      return reply.code(400).send(fields);
+      const issues = err.validation.map((v) => ({ path: pathOfPointer(v.instancePath), message: v.message ?? "Invalid value." }));
+      return reply.code(400).send(fieldErrorsFromZod(issues));
     }
     if (err instanceof ThrottledError) {
       return reply.code(429).header("retry-after", String(err.retryAfterSeconds)).send({ detail: err.message });

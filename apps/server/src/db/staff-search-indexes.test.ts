@@ -40,7 +40,12 @@ describe("staff search is served by trigram indexes", () => {
 
   it("All orders: order number, design name and customer", async () => {
     const text = await plan((tx) => listOrders(tx, { search: "sapphire halo" }, 20, 0));
-    for (const index of ["orders_order_number_trgm_idx", "orders_design_name_trgm_idx", "users_email_trgm_idx", "users_full_name_trgm_idx"]) {
+    for (const index of [
+      "orders_order_number_trgm_idx",
+      "orders_design_name_trgm_idx",
+      "users_email_trgm_idx",
+      "users_full_name_trgm_idx",
+    ]) {
       expect(text).toContain(index);
     }
     expect(text).not.toMatch(/Seq Scan/);

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
@@ -20,17 +21,6 @@ import type { DesignsService } from "./designs.service.ts";
 const TAGS = ["designs"];
 const idParams = z.object({ id: z.string() });
 const listQuery = pageQuerySchema.extend({ search: z.string().optional() });
-
-/** zod issues as the API's field arrays: `{"name": ["Design name is required."], "stones.0.quantity": [...]}`. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "non_field_errors";
-    const list = (fields[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return fields;
-}
 
 /** The multipart `data` field, validated; refused files are reported beside the field errors. */
 function parseForm(form: ImageForm): DesignData {
@@ -60,7 +50,7 @@ function parseForm(form: ImageForm): DesignData {
   if (!errors.data) {
     const parsed = designInputSchema.safeParse(withoutNul(value));
     if (parsed.success) data = parsed.data;
-    else Object.assign(errors, fieldErrorsOf(parsed.error));
+    else Object.assign(errors, fieldErrorsFromZod(parsed.error));
   }
   if (form.imageErrors.length > 0) errors.images = [...(errors.images ?? []), ...form.imageErrors];
   if (!data || Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -83,7 +73,7 @@ async function withDesignForm<T>(
   }
   if (isJson(req)) {
     const parsed = designInputSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+    if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
     return use(parsed.data, []);
   }
   throw new UnsupportedMediaTypeError();
@@ -144,7 +134,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       }
       if (!isJson(req)) throw new UnsupportedMediaTypeError();
       const parsed = designFromLinkSchema.safeParse(req.body ?? {});
-      if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+      if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
       return reply.code(201).send(await designs.createFromLink(actor, parsed.data));
     },
   });

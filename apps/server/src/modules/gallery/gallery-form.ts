@@ -3,7 +3,6 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES, type FieldErrors } from "@atelier/contract";
-import type { z } from "zod";
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { SNIFF_BYTES, sniffImageFormat, type ImageFormat } from "../../lib/images.ts";
 import { cleanFileName, streamToTempFile, translatePluginError, type StagedImage } from "../uploads/multipart.ts";
@@ -79,13 +78,3 @@ export async function readGalleryForm(req: FastifyRequest, tmpDir: string): Prom
   return form;
 }
 
-/** zod issues as the API's field arrays. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "non_field_errors";
-    const list = (fields[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return fields;
-}

@@ -8,9 +8,10 @@ import {
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
-import { fieldErrorsOf, MISSING_IMAGE_MESSAGE, readGalleryForm } from "./gallery-form.ts";
+import { MISSING_IMAGE_MESSAGE, readGalleryForm } from "./gallery-form.ts";
 import type { GalleryService } from "./gallery.service.ts";
 
 export interface GalleryModuleOptions {
@@ -62,7 +63,7 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
       const form = await readGalleryForm(req, tmpDir);
       try {
         const parsed = galleryPostInputSchema.safeParse(form.fields);
-        const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+        const errors = parsed.success ? {} : fieldErrorsFromZod(parsed.error);
         if (!form.image) errors.image = [MISSING_IMAGE_MESSAGE];
         if (!parsed.success || !form.image) throw new ValidationError(errors);
         return reply.code(201).send(await gallery.create(actorOf(req), parsed.data, form.image));
@@ -86,7 +87,7 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
       const form = await readGalleryForm(req, tmpDir);
       try {
         const parsed = galleryPatchSchema.safeParse(form.fields);
-        if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+        if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
         if (Object.keys(parsed.data).length === 0 && !form.image) throw new ValidationError({ non_field_errors: ["Nothing to change."] });
         return await gallery.update(actorOf(req), id, parsed.data, form.image);
       } finally {

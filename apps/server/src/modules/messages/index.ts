@@ -16,10 +16,10 @@ import {
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
 import { withoutNul } from "../../lib/json-input.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
-import { fieldErrorsOf } from "../designs/designs.routes.ts";
 import { readAttachmentForm } from "../uploads/multipart.ts";
 import type { MessagesService } from "./messages.service.ts";
 
@@ -81,7 +81,7 @@ export const messagesModule: FastifyPluginCallbackZod<{ messages: MessagesServic
         const form = await readAttachmentForm(req, tmpDir);
         try {
           const parsed = messageInputSchema.safeParse(withoutNul({ text: form.text ?? "" }));
-          if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+          if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
           return reply.code(201).send(await messages.post(actor, id, parsed.data.text, form.files));
         } finally {
           await form.cleanup();
@@ -89,7 +89,7 @@ export const messagesModule: FastifyPluginCallbackZod<{ messages: MessagesServic
       }
       if (!isJson(req.headers["content-type"])) throw new UnsupportedMediaTypeError();
       const parsed = messageInputSchema.safeParse(req.body ?? {});
-      if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+      if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
       return reply.code(201).send(await messages.post(actor, id, parsed.data.text, []));
     },
   });
