@@ -16,7 +16,6 @@ import Fastify, {
 } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -28,6 +27,7 @@ import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { AppError, ErrorFieldError, FieldConflictError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
 import { fieldErrorsFromZod, pathOfPointer } from "./lib/field-errors.ts";
+import { openApiTransform } from "./lib/openapi.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
 import type { Mailer } from "./lib/mail.ts";
@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       info: { title: "Aurelia Atelier API", version: "1.0.0", description: "Custom certified jewellery: designs, quotes, orders." },
       components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization", description: "Token <key>" } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
+import { documentedBody, filePart, jsonTextPart } from "../../lib/openapi.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, withoutNul } from "../../lib/json-input.ts";
 import { readImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
@@ -21,6 +22,8 @@ import type { DesignsService } from "./designs.service.ts";
 const TAGS = ["designs"];
 const idParams = z.object({ id: z.string() });
 const listQuery = pageQuerySchema.extend({ search: z.string().optional() });
+/** The custom form as multipart: its fields as JSON in `data`, and up to 10 reference images. */
+const designFormParts = z.object({ data: jsonTextPart("the design's fields (as the JSON body)"), images: z.array(filePart).optional() });
 
 /** The multipart `data` field, validated; refused files are reported beside the field errors. */
 function parseForm(form: ImageForm): DesignData {
@@ -123,6 +126,10 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
     schema: {
       tags: TAGS,
       summary: "Create a design: multipart (`data` JSON + repeated `images`) from the custom form, or JSON from a saved product link",
+      ...documentedBody({
+        "multipart/form-data": designFormParts,
+        "application/json": z.union([designFromLinkSchema, designInputSchema]),
+      }),
       response: { 201: designSchema },
     },
     preHandler: app.authenticate,
@@ -155,6 +162,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       summary:
         "Edit a design: the form's fields replace the old ones; `remove_image_ids` drops images, new `images` are added (10 at most)",
       params: idParams,
+      ...documentedBody({ "multipart/form-data": designFormParts, "application/json": designInputSchema }),
       response: { 200: designSchema },
     },
     preHandler: app.authenticate,

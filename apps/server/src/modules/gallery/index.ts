@@ -11,6 +11,7 @@ import { ValidationError } from "../../lib/errors.ts";
 import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
+import { documentedBody, filePart } from "../../lib/openapi.ts";
 import { MISSING_IMAGE_MESSAGE, readGalleryForm } from "./gallery-form.ts";
 import type { GalleryService } from "./gallery.service.ts";
 
@@ -56,6 +57,7 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
       tags: TAGS,
       summary: "Add a gallery post with its photograph (multipart); it comes first",
       description: FORM_DESCRIPTION,
+      ...documentedBody({ "multipart/form-data": galleryPostInputSchema.extend({ image: filePart }) }),
       response: { 201: staffGalleryPostSchema },
     },
     ...staffOnly(app),
@@ -79,6 +81,7 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
       summary: "Edit a gallery post (multipart, each field optional): its words, date, visibility or photograph",
       description: FORM_DESCRIPTION,
       params: idParams,
+      ...documentedBody({ "multipart/form-data": galleryPostInputSchema.extend({ image: filePart }).partial() }),
       response: { 200: staffGalleryPostSchema },
     },
     ...staffOnly(app),

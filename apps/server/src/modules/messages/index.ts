@@ -20,6 +20,7 @@ import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
 import { withoutNul } from "../../lib/json-input.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
+import { documentedBody, filePart, jsonTextPart } from "../../lib/openapi.ts";
 import { readAttachmentForm } from "../uploads/multipart.ts";
 import type { MessagesService } from "./messages.service.ts";
 
@@ -71,6 +72,14 @@ export const messagesModule: FastifyPluginCallbackZod<{ messages: MessagesServic
       tags: TAGS,
       summary: "Send a message: JSON `{text}`, or multipart with `text` (or a `data` JSON field) and up to 5 `files` (images or PDFs, 10 MB each)",
       params: idParams,
+      ...documentedBody({
+        "application/json": messageInputSchema,
+        "multipart/form-data": z.object({
+          text: z.string().optional(),
+          data: jsonTextPart("`{text}`, instead of the text field").optional(),
+          files: z.array(filePart).max(5).optional(),
+        }),
+      }),
       response: { 201: messageSchema },
     },
     onRequest: app.authenticate,
