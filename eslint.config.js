@@ -7,6 +7,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** no-restricted-imports: a module reaches another module through its service, never its repository. */
+const NO_OTHER_REPOSITORY = {
+  group: ["../*/*.repository*", "**/modules/*/*.repository*"],
+  message: "Call the other module's service, not its repository.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,14 +66,22 @@ export default tseslint.config(
     ignores: ["**/*.test.ts", "apps/server/src/test/**"],
     rules: {
       // A module reaches another module through its service, never its repository.
+      "no-restricted-imports": ["error", { patterns: [NO_OTHER_REPOSITORY] }],
+    },
+  },
+  {
+    // Only the entry points (main.ts, cli/) build the app: a module, lib/ or db/ file importing
+    // app.ts would tie it to the whole server (and make a cycle). Modules get what they need
+    // from modules/services.ts (the composition root) and the plugin options app.ts hands them.
+    files: ["apps/server/src/{modules,lib,db}/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            {
-              group: ["../*/*.repository*", "**/modules/*/*.repository*"],
-              message: "Call the other module's service, not its repository.",
-            },
+            NO_OTHER_REPOSITORY,
+            { regex: "(^|/)app(\\.ts)?$", message: "Only main.ts and cli/ import app.ts; take what you need as a plugin option or from modules/services.ts." },
           ],
         },
       ],

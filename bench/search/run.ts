@@ -10,7 +10,10 @@ import path from "node:path";
 import { json, percentile, startBenchServer, table } from "../lib/harness.ts";
 import type { Command, Seeded } from "./server.ts";
 
-const FILLER = 100_000;
+/** BENCH_SEARCH_FILLER: designs and orders of other customers (100 000 unless set). */
+const FILLER = Number(process.env.BENCH_SEARCH_FILLER ?? 100_000);
+/** BENCH_SEARCH_LISTS_ONLY=1: only the staff lists' search (skips the top-bar queries and plans). */
+const LISTS_ONLY = process.env.BENCH_SEARCH_LISTS_ONLY === "1";
 const PER_USER = 20;
 const MEASURED_DESIGNS = 20;
 const WARMUP = 20;
@@ -35,13 +38,18 @@ export async function run(): Promise<void> {
     const customer = await register("bench-shopper@example.com");
     await register("bench-jeweller@example.com");
     await server.send({ cmd: "promote", email: "bench-jeweller@example.com" });
-    const staff = await json<{ token: string }>(
-      await fetch(`${server.base}/api/auth/login/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "bench-jeweller@example.com", password: PASSWORD }),
-      }),
-    );
+    await register("bench-owner@example.com");
+    await server.send({ cmd: "promote", email: "bench-owner@example.com", role: "admin" });
+    const login = async (email: string) =>
+      json<{ token: string }>(
+        await fetch(`${server.base}/api/auth/login/`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        }),
+      );
+    const staff = await login("bench-jeweller@example.com");
+    const admin = await login("bench-owner@example.com");
 
     // The measured customer's designs (each with its order), through the API.
     const gems = ["sapphire", "ruby", "emerald", "diamond", "pearl"];
@@ -77,21 +85,44 @@ export async function run(): Promise<void> {
       { who: "staff", token: staff.token, q: "zzzz", note: "nothing matches" },
     ];
 
-    const rows: (string | number)[][] = [];
-    for (const c of cases) {
-      const url = `${server.base}/api/search/?q=${encodeURIComponent(c.q)}`;
-      const get = async () =>
-        json<{ groups: { results: unknown[] }[] }>(await fetch(url, { headers: { authorization: `Token ${c.token}` } }));
+    /** p50 and p95 of `samples` sequential GETs after the warm-up; `count` reads the answer's size. */
+    const time = async <T>(url: string, token: string, count: (body: T) => number, samples = SAMPLES) => {
+      const get = async () => json<T>(await fetch(url, { headers: { authorization: `Token ${token}` } }));
       let hits = 0;
-      for (let i = 0; i < WARMUP; i++) hits = (await get()).groups.reduce((s, g) => s + g.results.length, 0);
-      const samples: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
+      for (let i = 0; i < WARMUP; i++) hits = count(await get());
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
         const started = performance.now();
         await get();
-        samples.push(performance.now() - started);
+        times.push(performance.now() - started);
       }
-      samples.sort((a, b) => a - b);
-      rows.push([c.who, `"${c.q}"`, c.note, hits, ms(percentile(samples, 50)), ms(percentile(samples, 95))]);
+      times.sort((a, b) => a - b);
+      return { hits, p50: ms(percentile(times, 50)), p95: ms(percentile(times, 95)) };
+    };
+
+    const rows: (string | number)[][] = [];
+    for (const c of LISTS_ONLY ? [] : cases) {
+      const url = `${server.base}/api/search/?q=${encodeURIComponent(c.q)}`;
+      const r = await time<{ groups: { results: unknown[] }[] }>(url, c.token, (b) => b.groups.reduce((s, g) => s + g.results.length, 0));
+      rows.push([c.who, `"${c.q}"`, c.note, r.hits, r.p50, r.p95]);
+    }
+
+    // The staff lists' search boxes: a substring anywhere (ILIKE '%…%'), with the list's total.
+    const lists: { path: string; token: string; q: string; note: string }[] = [
+      { path: "/api/staff/orders/", token: staff.token, q: "004711", note: "order number digits" },
+      { path: "/api/staff/orders/", token: staff.token, q: "ring 4711", note: "design name" },
+      { path: "/api/staff/orders/", token: staff.token, q: "customer 1234", note: "customer name (their 20 orders)" },
+      { path: "/api/staff/orders/", token: staff.token, q: "cascade", note: "a motif: ≈ 3 % of orders" },
+      { path: "/api/staff/orders/", token: staff.token, q: "zzzz", note: "nothing matches" },
+      { path: "/api/staff/people/", token: admin.token, q: "bench-1234@", note: "a customer by e-mail" },
+      { path: "/api/staff/people/", token: admin.token, q: "customer 1234", note: "a customer by name" },
+      { path: "/api/staff/people/", token: admin.token, q: "zzzz", note: "nothing matches" },
+    ];
+    const listRows: (string | number)[][] = [];
+    for (const c of lists) {
+      const url = `${server.base}${c.path}?search=${encodeURIComponent(c.q)}`;
+      const r = await time<{ count: number }>(url, c.token, (b) => b.count, SAMPLES / 4);
+      listRows.push([`GET ${c.path}`, `"${c.q}"`, c.note, r.hits, r.p50, r.p95]);
     }
 
     const db = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite in process";
@@ -99,13 +130,15 @@ export async function run(): Promise<void> {
       `Database (${db}): ${n(seeded.users)} users, ${n(seeded.designs)} designs, ${n(seeded.orders)} orders (seeded in ${seeded.seconds.toFixed(1)} s).\n`,
     );
     console.log(`GET /api/search/?q=… (5 per group), ${SAMPLES} sequential requests per query after ${WARMUP} warm-up:\n`);
-    console.log(table(["who", "q", "what", "results", "p50", "p95"], rows));
+    if (!LISTS_ONLY) console.log(table(["who", "q", "what", "results", "p50", "p95"], rows));
+    console.log(`\nStaff lists, ?search=… (a page of 20 and the total), ${SAMPLES / 4} sequential requests per query after ${WARMUP} warm-up:\n`);
+    console.log(table(["list", "search", "what", "total", "p50", "p95"], listRows));
 
-    for (const [label, userId, q] of [
+    for (const [label, userId, q] of LISTS_ONLY ? [] : ([
       ['customer, "sapphire"', customer.user.id, "sapphire"],
       ['staff, "sapphire"', null, "sapphire"],
       ['staff, "ro"', null, "ro"],
-    ] as const) {
+    ] as const)) {
       const plan = await server.send<string[]>({ cmd: "explain", userId, q });
       console.log(`\nPlan of the designs branch (${label}):\n\n${plan.map((l) => `    ${l}`).join("\n")}`);
     }

@@ -1,7 +1,8 @@
 /**
  * The real server in its own process for the search bench (see ../orders/server.ts for the
  * pattern): PGlite in a temporary DATA_DIR, or PostgreSQL with BENCH_DATABASE_URL. Over IPC it
- * seeds filler designs and orders with INSERT … SELECT generate_series, makes an account staff,
+ * seeds filler designs and orders with INSERT … SELECT generate_series (each order with the estimate
+ * of one of the measured customer's, so the staff lists can show it), makes an account staff,
  * and explains the search query.
  */
 import { sql } from "drizzle-orm";
@@ -10,7 +11,7 @@ import { openBenchServer, serveBenchCommands } from "../lib/bench-server.ts";
 
 export type Command =
   | { cmd: "seed"; designs: number; perUser: number }
-  | { cmd: "promote"; email: string }
+  | { cmd: "promote"; email: string; role?: "staff" | "admin" }
   | { cmd: "explain"; userId: string | null; q: string }
   | { cmd: "stop" };
 
@@ -129,7 +130,7 @@ async function seed(c: Extract<Command, { cmd: "seed" }>): Promise<Seeded> {
         insert into orders (id, order_number, user_id, design_id, design_name, design_type, status, currency, estimate, created_at, updated_at)
         select order_id, 'JW-2025-' || lpad(i::text, 6, '0'), user_id, design_id, name, design_type,
           (array['initiated','quoted','approved','cad_design','manufacturing','shipped','delivered','completed','cancelled'])[1 + (i / 7) % 9],
-          'INR', '{}'::jsonb, created_at, created_at
+          'INR', (select estimate from orders where order_number not like 'JW-2025-%' limit 1), created_at, created_at
         from (${filler}) f`);
     });
     process.stderr.write(`  seeded ${to} of ${c.designs} designs and orders\n`);
@@ -157,7 +158,7 @@ async function explain(userId: string | null, q: string): Promise<string[]> {
 serveBenchCommands<Command>(server, {
   seed: (message) => seed(message),
   promote: async (message) => {
-    await db.execute(sql`update users set role = 'staff' where email = ${message.email}`);
+    await db.execute(sql`update users set role = ${message.role ?? "staff"} where email = ${message.email}`);
     return { ok: true };
   },
   explain: (message) => explain(message.userId, message.q),

@@ -16,7 +16,6 @@ import Fastify, {
 } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -27,15 +26,16 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { AppError, ErrorFieldError, FieldConflictError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
+import { fieldErrorsFromZod, pathOfPointer } from "./lib/field-errors.ts";
+import { openApiTransform } from "./lib/openapi.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
 import type { Mailer } from "./lib/mail.ts";
 import { createSafeFetcher, type SafeFetcher } from "./lib/safe-fetch.ts";
 import type { Storage } from "./lib/storage.ts";
 import { extractionModule } from "./modules/extraction/extraction.routes.ts";
-import { createExtractionService } from "./modules/extraction/extraction.service.ts";
 import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
-import { createAuthService, type AuthenticatedUser, type AuthLimits, type AuthService } from "./modules/auth/auth.service.ts";
+import type { AuthenticatedUser, AuthLimits } from "./modules/auth/auth.service.ts";
 import { auditModule } from "./modules/audit/index.ts";
 import { certificatesModule } from "./modules/certificates/index.ts";
 import { authModule } from "./modules/auth/auth.routes.ts";
@@ -43,10 +43,9 @@ import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
-import { createPeopleService } from "./modules/people/people.service.ts";
 import { eventsModule } from "./modules/events/index.ts";
-import { createLiveEventsService, type LiveEventsOptions, type LiveEventsService } from "./modules/events/events.service.ts";
-import { createDomainServices, prepareDomain, type DomainServices } from "./modules/services.ts";
+import type { LiveEventsOptions } from "./modules/events/events.service.ts";
+import { createServices, prepareServices, type Services } from "./modules/services.ts";
 import { uploadsModule } from "./modules/uploads/uploads.routes.ts";
 import { healthModule } from "./modules/health/health.routes.ts";
 import { galleryModule } from "./modules/gallery/index.ts";
@@ -55,7 +54,6 @@ import { messagesModule } from "./modules/messages/index.ts";
 import { pricingModule } from "./modules/pricing/index.ts";
 import type { LeadLimit } from "./modules/leads/leads.service.ts";
 import { searchModule } from "./modules/search/index.ts";
-import { createSearchService } from "./modules/search/search.service.ts";
 import { settingsModule } from "./modules/settings/index.ts";
 import { siteModule } from "./modules/site/site.routes.ts";
 import { createPageSender } from "./modules/site/web-pages.ts";
@@ -101,7 +99,7 @@ export interface AppDeps {
 
 export interface App {
   app: AppInstance;
-  services: { auth: AuthService; live: LiveEventsService } & DomainServices;
+  services: Services;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -111,7 +109,9 @@ export const FILES_PER_REQUEST = 10;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, mailer, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const rateLimits = deps.rateLimits ?? createDbRateLimitStore(database.db, clock);
+  const rateLimits =
+    deps.rateLimits ??
+    createDbRateLimitStore(database.db, clock, { onPruneError: (err) => logger.error({ err }, "rate-limit counters prune failed") });
 
   const appLogger: FastifyBaseLogger = logger;
   const app = Fastify({
@@ -170,22 +170,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       info: { title: "Aurelia Atelier API", version: "1.0.0", description: "Custom certified jewellery: designs, quotes, orders." },
       components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization", description: "Token <key>" } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
-  const auth = createAuthService({
-    db: database.db,
+  // One safe fetcher for product pages (extraction) and product photos (a link design's images).
+  const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
+  const services = await createServices({
+    database,
+    config,
     clock,
     mailer,
+    logger: appLogger,
+    fetcher,
+    storage: deps.storage,
     rateLimits,
-    publicUrl: config.publicUrl,
-    limits: deps.authLimits ?? {},
-    ...(deps.loginDelay && { delay: deps.loginDelay }),
-    limitScale: config.rateLimitScale,
-    onBackgroundError: (err) => logger.error({ err }, "background mail failed"),
+    leadLimit: deps.leadLimit,
+    authLimits: deps.authLimits,
+    loginDelay: deps.loginDelay,
+    liveEvents: deps.liveEvents,
   });
+  const { auth } = services;
 
   app.decorateRequest("authUser", null);
   app.decorateRequest("auth", function (this: FastifyRequest) {
@@ -216,12 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const isPage = err.validation.some((v) => v.instancePath === "/page");
         return reply.code(isPage ? 404 : 400).send({ detail: isPage ? "Invalid page." : "Invalid request parameters." });
       }
-      const fields: Record<string, string[]> = {};
-      for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "non_field_errors";
-        (fields[key] ??= []).push(issue.message ?? "Invalid value.");
-      }
-      return reply.code(400).send(fields);
+      const issues = err.validation.map((v) => ({ path: pathOfPointer(v.instancePath), message: v.message ?? "Invalid value." }));
+      return reply.code(400).send(fieldErrorsFromZod(issues));
     }
     if (err instanceof ThrottledError) {
       return reply.code(429).header("retry-after", String(err.retryAfterSeconds)).send({ detail: err.message });
@@ -243,67 +245,39 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthModule, { database });
   await app.register(authModule, { auth });
-  // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...):
-  // One safe fetcher for product pages (extraction) and product photos (a link design's images).
-  const fetcher = deps.fetcher ?? createSafeFetcher({ allowedHosts: config.extractAllowedHosts, maxImageBytes: MAX_IMAGE_BYTES });
-  const live = createLiveEventsService({
-    database,
-    clock,
-    auth,
-    logger: appLogger,
-    rateLimits,
-    limitScale: config.rateLimitScale,
-    options: {
-      maxConnectionsPerUser: config.liveEventsMaxPerUser,
-      pruneIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
-      ...deps.liveEvents,
-    },
-  });
-  await live.start();
-  const domain = await createDomainServices({
-    db: database.db,
-    config,
-    clock,
-    mailer,
-    logger: appLogger,
-    fetcher,
-    storage: deps.storage,
-    rateLimits,
-    leadLimit: deps.leadLimit,
-    live,
-  });
-  await prepareDomain(domain, appLogger);
-  await app.register(eventsModule, { events: live });
-  await app.register(uploadsModule, { uploads: domain.uploads });
-  await app.register(designsModule, { designs: domain.designs, tmpDir: domain.tmpDir });
+  // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...), over the
+  // services built once in modules/services.ts.
+  await prepareServices(services, appLogger);
+  await app.register(eventsModule, { events: services.live });
+  await app.register(uploadsModule, { uploads: services.uploads });
+  await app.register(designsModule, { designs: services.designs, tmpDir: services.tmpDir });
   await app.register(ordersModule, {
-    ...domain,
+    ...services,
     publicUrl: config.publicUrl,
-    tmpDir: domain.tmpDir,
+    tmpDir: services.tmpDir,
     // Lapsed quotes also expire on every customer read; the timer catches orders nobody reads.
     sweepIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
   });
-  await app.register(notificationsModule, { notifications: domain.notifications });
-  await app.register(certificatesModule, { certificates: domain.certificates, tmpDir: domain.tmpDir });
-  await app.register(settingsModule, { preferences: domain.preferences });
-  await app.register(searchModule, { search: createSearchService({ db: database.db }) });
-  await app.register(auditModule, { audit: domain.audit });
-  const people = createPeopleService({ db: database.db, publicUrl: config.publicUrl, auth, audit: domain.audit, orders: domain.orders });
-  await app.register(peopleModule, { people });
-  await app.register(galleryModule, { gallery: domain.gallery, tmpDir: domain.tmpDir });
-  await app.register(leadsModule, { leads: domain.leads });
-  await app.register(messagesModule, { messages: domain.messages, tmpDir: domain.tmpDir });
-  await app.register(pricingModule, { pricingVersions: domain.pricingVersions });
+  await app.register(notificationsModule, { notifications: services.notifications });
+  await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
+  await app.register(settingsModule, { preferences: services.preferences });
+  await app.register(searchModule, { search: services.search });
+  await app.register(auditModule, { audit: services.audit });
+  await app.register(peopleModule, { people: services.people });
+  await app.register(galleryModule, { gallery: services.gallery, tmpDir: services.tmpDir });
+  await app.register(leadsModule, { leads: services.leads });
+  await app.register(messagesModule, { messages: services.messages, tmpDir: services.tmpDir });
+  await app.register(pricingModule, { pricingVersions: services.pricingVersions });
   await app.register(siteModule, { config });
   await app.register(extractionModule, {
-    extraction: createExtractionService({ fetcher }),
+    extraction: services.extraction,
     rateLimits,
     limitScale: config.rateLimitScale,
   });
 
   await registerWebApp(app, config.webDistDir, config.publicUrl);
 
-  return { app, services: { auth, ...domain, live } };
+  return { app, services };
 }
 
 /** Messages for Fastify's own 4xx errors, without internals. */

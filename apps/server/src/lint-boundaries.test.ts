@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 /**
  * The lint rules that keep the code's shape, run with the repository's real ESLint config on
  * fixture files written for the test: a feature importing another feature (through the `@/`
- * alias or a relative path) and a dependency cycle must both fail `npm run lint`.
+ * alias or a relative path), a server module importing app.ts and a dependency cycle must all
+ * fail `npm run lint`.
  */
 const root = path.resolve(import.meta.dirname, "../../..");
 const written: string[] = [];
@@ -47,6 +48,21 @@ describe("lint boundaries", () => {
     expect(await ruleIds(viaAlias)).toContain("import-x/no-restricted-paths");
     expect(await ruleIds(viaPath)).toContain("import-x/no-restricted-paths");
     expect(await ruleIds(allowed)).toEqual([]);
+  }, 120_000);
+
+  it("refuses importing app.ts from a module, lib/ or db/ (only the entry points build the app)", async () => {
+    const fromModule = fixture(
+      "apps/server/src/modules/health/zz-lint-fixture-app.ts",
+      'import type { App } from "../../app.ts";\nexport type Built = App;\n',
+    );
+    const fromLib = fixture("apps/server/src/lib/zz-lint-fixture-app.ts", 'import { buildApp } from "../app";\nexport const build = buildApp;\n');
+    const services = fixture(
+      "apps/server/src/modules/health/zz-lint-fixture-services.ts",
+      'import type { Services } from "../services.ts";\nexport type All = Services;\n',
+    );
+    expect(await ruleIds(fromModule)).toContain("no-restricted-imports");
+    expect(await ruleIds(fromLib)).toContain("no-restricted-imports");
+    expect(await ruleIds(services)).toEqual([]);
   }, 120_000);
 
   it("refuses a dependency cycle between modules", async () => {

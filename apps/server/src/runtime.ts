@@ -28,7 +28,9 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     rateLimits = createRedisRateLimitStore(redis);
   } else {
-    rateLimits = createDbRateLimitStore(database.db, systemClock);
+    rateLimits = createDbRateLimitStore(database.db, systemClock, {
+      onPruneError: (err) => logger.error({ err }, "rate-limit counters prune failed"),
+    });
   }
   return {
     logger,

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -112,7 +113,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let client: PGlite;
   try {
     if (options.pgliteDir) await initPgliteDir(options.pgliteDir);
-    client = new PGlite(options.pgliteDir, { startParams: PGLITE_START_PARAMS });
+    // pg_trgm: the staff lists' substring search is served by trigram indexes (migration 0013).
+    // Options go in one object: `new PGlite(undefined, options)` (in memory) ignores them.
+    client = new PGlite({ dataDir: options.pgliteDir, startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } });
     await client.waitReady;
   } catch (err) {
     lock?.release();

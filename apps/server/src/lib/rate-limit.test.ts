@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/client.ts";
+import { rateLimitCounters } from "../db/schema/index.ts";
 import { FakeClock, freshDatabase } from "../test/helpers.ts";
-import { createDbRateLimitStore } from "./rate-limit.ts";
+import { createDbRateLimitStore, PRUNE_KEY } from "./rate-limit.ts";
 
 describe("database rate-limit store", () => {
   let database: Database;
@@ -28,5 +29,53 @@ describe("database rate-limit store", () => {
     const store = createDbRateLimitStore(database.db, new FakeClock());
     await Promise.all(Array.from({ length: 20 }, () => store.hit("burst", 60_000)));
     expect((await store.peek("burst"))?.count).toBe(20);
+  });
+});
+
+describe("pruning expired counters", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => database.close());
+
+  const keys = async () => (await database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((r) => r.key).sort();
+
+  it("deletes the rows whose window is over, once per period across instances", async () => {
+    const clock = new FakeClock(new Date("2026-01-01T00:00:00Z"));
+    // Two instances on one database.
+    const a = createDbRateLimitStore(database.db, clock, { pruneEveryMs: 600_000 });
+    const b = createDbRateLimitStore(database.db, clock, { pruneEveryMs: 600_000 });
+    expect(await a.prune()).toBe(0); // opens this period: nothing has expired yet
+    for (let i = 0; i < 30; i++) await a.hit(`ip:${i}`, 60_000);
+    await a.hit("long", 3_600_000);
+    clock.advance(61_000);
+    // Thirty windows are over, but this period's prune was a's.
+    expect(await b.prune()).toBeNull();
+    clock.advance(600_000);
+    // The next period's first prune deletes every expired counter and keeps the live one.
+    expect(await b.prune()).toBe(30);
+    expect(await keys()).toEqual(["long", PRUNE_KEY].sort());
+    // Within the same period, no one prunes again, whichever instance asks.
+    await a.hit("late", 1_000);
+    clock.advance(2_000);
+    expect(await a.prune()).toBeNull();
+    expect(await b.prune()).toBeNull();
+    expect(await keys()).toContain("late");
+    clock.advance(600_000);
+    expect(await a.prune()).toBe(1);
+    expect(await keys()).toEqual(["long", PRUNE_KEY].sort());
+  });
+
+  it("prunes beside ordinary hits without a timer, and a pruned key counts from 1 again", async () => {
+    const clock = new FakeClock(new Date("2026-02-01T00:00:00Z"));
+    const store = createDbRateLimitStore(database.db, clock, { pruneEveryMs: 60_000 });
+    await store.hit("x", 1_000);
+    await store.hit("x", 1_000);
+    clock.advance(61_000);
+    // This hit opens a new period: the prune runs beside it and deletes x.
+    expect(await store.hit("y", 1_000)).toEqual({ count: 1, resetInMs: 1_000 });
+    await vi.waitFor(async () => expect(await keys()).not.toContain("x"));
+    expect(await store.hit("x", 1_000)).toEqual({ count: 1, resetInMs: 1_000 });
   });
 });

@@ -17,10 +17,67 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>;
 }
 
-export function createDbRateLimitStore(db: Db, clock: Clock): RateLimitStore {
+/** The row that elects one pruner per period across instances (a counter like any other). */
+export const PRUNE_KEY = "rate-limit:prune";
+/** How often expired counters are deleted: once per period across every instance. */
+export const PRUNE_EVERY_MS = 10 * 60_000;
+
+export interface DbRateLimitStoreOptions {
+  pruneEveryMs?: number;
+  /** Reports a failed prune (it runs beside the request that triggered it, never failing it). */
+  onPruneError?: (err: unknown) => void;
+}
+
+export interface DbRateLimitStore extends RateLimitStore {
+  /**
+   * Deletes the counters whose window is over, when this call opens a new prune period (counted
+   * in the table itself, so one caller per period wins across every instance). Returns the number
+   * deleted, or null when another call already pruned in this period.
+   */
+  prune(): Promise<number | null>;
+}
+
+/**
+ * Counters in the database. A key's row outlives its window (the next hit restarts it), so rows of
+ * keys never seen again (an IP, an e-mail) would pile up: every instance checks, at most once per
+ * period and beside a hit, whether the period's prune is still to do, and the first to claim it
+ * deletes the expired rows in the same statement.
+ */
+export function createDbRateLimitStore(db: Db, clock: Clock, options: DbRateLimitStoreOptions = {}): DbRateLimitStore {
+  const pruneEveryMs = options.pruneEveryMs ?? PRUNE_EVERY_MS;
+  let nextPruneCheck = 0;
+
+  async function prune(): Promise<number | null> {
+    const now = clock.now();
+    const until = new Date(now.getTime() + pruneEveryMs);
+    // The claim is a fixed-window hit on PRUNE_KEY: count 1 means this call opened the period.
+    // The delete skips PRUNE_KEY, whose row the claim has just written in this statement.
+    const result: unknown = await db.execute(sql`
+      with claim as (
+        insert into ${rateLimitCounters} (key, count, reset_at) values (${PRUNE_KEY}, 1, ${until.toISOString()}::timestamptz)
+        on conflict (key) do update set
+          count = case when ${rateLimitCounters.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimitCounters.count} + 1 end,
+          reset_at = case when ${rateLimitCounters.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${rateLimitCounters.resetAt} end
+        returning count
+      ),
+      deleted as (
+        delete from ${rateLimitCounters}
+        where reset_at <= ${now.toISOString()}::timestamptz and key <> ${PRUNE_KEY} and exists (select 1 from claim where count = 1)
+        returning 1
+      )
+      select (select count = 1 from claim) as claimed, (select count(*)::int from deleted) as deleted`);
+    const [row] = (result as { rows: { claimed: boolean | null; deleted: number }[] }).rows;
+    return row?.claimed ? Number(row.deleted) : null;
+  }
+
   return {
+    prune,
     async hit(key, windowMs) {
       const now = clock.now();
+      if (now.getTime() >= nextPruneCheck) {
+        nextPruneCheck = now.getTime() + pruneEveryMs;
+        prune().catch((err: unknown) => options.onPruneError?.(err));
+      }
       const resetAt = new Date(now.getTime() + windowMs);
       const [row] = await db
         .insert(rateLimitCounters)
@@ -48,6 +105,7 @@ export function createDbRateLimitStore(db: Db, clock: Clock): RateLimitStore {
   };
 }
 
+/** Keys expire by themselves (PEXPIRE): nothing to prune. */
 export function createRedisRateLimitStore(redis: Redis, prefix = "rl:"): RateLimitStore {
   return {
     async hit(key, windowMs) {

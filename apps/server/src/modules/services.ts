@@ -1,17 +1,19 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
-import { noLiveEvents, type LiveEvents } from "../lib/live-events.ts";
 import type { Mailer } from "../lib/mail.ts";
 import type { RateLimitStore } from "../lib/rate-limit.ts";
 import type { SafeFetcher } from "../lib/safe-fetch.ts";
 import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
 import { createLocalStorage, type Storage } from "../lib/storage.ts";
 import { createAuditService } from "./audit/audit.service.ts";
+import { createAuthService, type AuthLimits } from "./auth/auth.service.ts";
 import { createCertificatesService, type CertificatesService } from "./certificates/certificates.service.ts";
 import { createDesignsService, type DesignsService } from "./designs/designs.service.ts";
+import { createLiveEventsService, type LiveEventsOptions } from "./events/events.service.ts";
+import { createExtractionService } from "./extraction/extraction.service.ts";
 import { createGalleryService } from "./gallery/gallery.service.ts";
 import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
 import { createMessagesService } from "./messages/messages.service.ts";
@@ -20,15 +22,17 @@ import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
 import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
+import { createPeopleService } from "./people/people.service.ts";
 import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
+import { createSearchService } from "./search/search.service.ts";
 import { createCustomerMailService } from "./settings/customer-mail.service.ts";
 import { createPreferencesService } from "./settings/preferences.service.ts";
 import { createUnsubscribeTokens } from "./settings/unsubscribe-token.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
 
-export interface DomainDeps {
-  db: Db;
+export interface ServicesDeps {
+  database: Database;
   config: Config;
   clock: Clock;
   mailer: Mailer;
@@ -41,23 +45,53 @@ export interface DomainDeps {
   rateLimits: RateLimitStore;
   /** Throttle for POST /api/leads/ per IP; tests tighten it. */
   leadLimit?: LeadLimit | undefined;
-  /** Live updates to open pages (server-sent events); publishing does nothing until wired. */
-  live?: LiveEvents | undefined;
+  /** Sign-in and sign-up throttles; tests tighten them. */
+  authLimits?: Partial<AuthLimits> | undefined;
+  /** The sign-in slow-down's wait (tests record it instead of waiting). */
+  loginDelay?: ((ms: number) => Promise<void>) | undefined;
+  /** Live events' timings (tests shorten the heartbeat; the prune timer is off under NODE_ENV=test). */
+  liveEvents?: Partial<LiveEventsOptions> | undefined;
 }
 
 /**
- * The composition root of the domain services that call one another: audit, uploads, pricing,
- * notifications, the order lifecycle (orders, quotes, payments, CAD) and designs. Each module's
- * plugin registers routes over the services it is handed; services call each other, never
- * another module's repository.
+ * The composition root: every service is built here, once, from the process's dependencies
+ * (accounts, live events, audit, uploads, pricing, notifications, the order lifecycle, designs,
+ * messages, search, people, link extraction...). Each module's plugin registers routes over the
+ * services it is handed (app.ts wires them); services call each other, never another module's
+ * repository. Start-up work that needs them runs in `prepareServices`.
  */
-export async function createDomainServices(deps: DomainDeps) {
-  const { db, config, clock, mailer, logger } = deps;
+export async function createServices(deps: ServicesDeps) {
+  const { database, config, clock, mailer, logger, rateLimits } = deps;
+  const db = database.db;
+  const auth = createAuthService({
+    db,
+    clock,
+    mailer,
+    rateLimits,
+    publicUrl: config.publicUrl,
+    limits: deps.authLimits ?? {},
+    ...(deps.loginDelay && { delay: deps.loginDelay }),
+    limitScale: config.rateLimitScale,
+    onBackgroundError: (err) => logger.error({ err }, "background mail failed"),
+  });
+  // Live updates to open pages (server-sent events); started by prepareServices.
+  const live = createLiveEventsService({
+    database,
+    clock,
+    auth,
+    logger,
+    rateLimits,
+    limitScale: config.rateLimitScale,
+    options: {
+      maxConnectionsPerUser: config.liveEventsMaxPerUser,
+      pruneIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
+      ...deps.liveEvents,
+    },
+  });
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "uploads"));
   const signer = createFileUrlSigner({ secret: await resolveFileUrlSecret(config.fileUrlSecret, config.dataDir), clock });
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   const publicUrl = config.publicUrl;
-  const live = deps.live ?? noLiveEvents;
 
   // Removing a design's image asks the orders module whether the design may change and marks the
   // design updated; both services are built after uploads, so they are bound late.
@@ -135,7 +169,12 @@ export async function createDomainServices(deps: DomainDeps) {
     publicUrl,
   });
 
+  const search = createSearchService({ db });
+  const people = createPeopleService({ db, publicUrl, auth, audit, orders });
+  const extraction = createExtractionService({ fetcher: deps.fetcher });
+
   return {
+    auth,
     live,
     storage,
     tmpDir,
@@ -154,13 +193,20 @@ export async function createDomainServices(deps: DomainDeps) {
     gallery,
     leads,
     messages,
+    search,
+    people,
+    extraction,
   };
 }
 
-export type DomainServices = Awaited<ReturnType<typeof createDomainServices>>;
+export type Services = Awaited<ReturnType<typeof createServices>>;
 
-/** Start-up work: crash leftovers swept, the pricing table seeded, designs from before orders given theirs. */
-export async function prepareDomain(services: DomainServices, logger: FastifyBaseLogger): Promise<void> {
+/**
+ * Start-up work: live events listening, crash leftovers swept, the pricing table seeded, designs
+ * from before orders given theirs.
+ */
+export async function prepareServices(services: Services, logger: FastifyBaseLogger): Promise<void> {
+  await services.live.start();
   await services.uploads.sweepAbandoned();
   if (await services.pricing.seedIfEmpty()) logger.info("pricing seeded with the default tables");
   const posts = await services.gallery.seedIfEmpty();

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { AuditAction } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { likePattern, newestFirst } from "../../db/query-helpers.ts";
@@ -20,8 +20,13 @@ function where(filter: AuditFilter): SQL | undefined {
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    const match = or(ilike(auditLog.targetLabel, pattern), ilike(users.email, pattern), ilike(auditLog.targetId, pattern));
-    if (match) conditions.push(match);
+    // The matching ids first, as a query of their own: the trigram indexes (migration 0013) and
+    // the actor by e-mail through users' (then audit_log_actor_idx), one BitmapOr, before the
+    // newest-first sort (inline, the planner may walk audit_log_seq_idx filtering every row).
+    conditions.push(sql`${auditLog.id} = any(array(
+      select a.id from ${auditLog} a
+      where a.target_label ilike ${pattern} or a.target_id ilike ${pattern}
+        or a.actor_id = any(array(select u.id from ${users} u where u.email ilike ${pattern}))))`);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

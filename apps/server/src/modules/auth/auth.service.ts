@@ -16,6 +16,7 @@ import { ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } f
 import { staffWelcomeEmail } from "../../lib/email/index.ts";
 import { renderEmail, type Mailer, type MailMessage } from "../../lib/mail.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import * as repo from "./auth.repository.ts";
 import type { UserRow } from "./auth.repository.ts";
 import { checkPassword } from "./password-policy.ts";
@@ -26,7 +27,6 @@ export const WELCOME_TOKEN_TTL_HOURS = 72;
 export const DUPLICATE_EMAIL_MESSAGE = "A user with that email already exists.";
 export const DEACTIVATED_MESSAGE = "This account has been deactivated.";
 const TOKEN_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-const UNIQUE_VIOLATION = "23505";
 
 export interface Limit {
   max: number;
@@ -466,9 +466,4 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 function policyContext(user: UserRow) {
   return { email: user.email, username: user.username, firstName: user.firstName, lastName: user.lastName };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  return e.code === UNIQUE_VIOLATION || e.cause?.code === UNIQUE_VIOLATION;
 }

@@ -14,6 +14,8 @@ import type { Db } from "../../db/client.ts";
 import { assertStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { ConflictError, FieldConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { LiveEvents } from "../../lib/live-events.ts";
 import { changedFields, type AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
@@ -58,8 +60,6 @@ export function toCertificateResponse(row: CertificateRow, file: DocumentFile): 
   };
 }
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505";
 
 const describe = (row: Pick<CertificateRow, "type" | "number">) => `${CERTIFICATE_TYPE_LABELS[row.type]} ${row.number}`;
 
@@ -130,13 +130,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       const batches: IngestedBatch[] = [];
       try {
         const parsed = certificateInputSchema.safeParse(form.data ?? {});
-        const errors: Record<string, string[]> = {};
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            const key = issue.path.length > 0 ? issue.path.join(".") : "data";
-            (errors[key] ??= []).push(issue.message);
-          }
-        }
+        const errors = parsed.success ? {} : fieldErrorsFromZod(parsed.error, "data");
         if (!form.file) errors.file = [MISSING_FILE_MESSAGE];
         if (!parsed.success || !form.file) throw new ValidationError(errors);
         const input = parsed.data;

@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
+import { documentedBody, filePart, jsonTextPart } from "../../lib/openapi.ts";
 import { withCertificateForm } from "./certificate-form.ts";
 import type { CertificatesService } from "./certificates.service.ts";
 
@@ -44,6 +45,7 @@ export const certificatesModule: FastifyPluginCallbackZod<CertificatesModuleOpti
       summary: "Attach a certificate with its file to an order (multipart)",
       description: FORM_DESCRIPTION,
       params: idParams,
+      ...documentedBody({ "multipart/form-data": z.object({ data: jsonTextPart("the certificate's fields (certificateInput)"), file: filePart }) }),
       response: { 201: certificateSchema },
     },
     ...staffOnly(app),

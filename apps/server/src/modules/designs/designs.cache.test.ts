@@ -1,7 +1,7 @@
 import type { Design, Paginated } from "@atelier/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../db/schema/index.ts";
+import { orders, uploads, users } from "../../db/schema/index.ts";
 import { authedInject, buildTestApp, createStaff, type TestApp } from "../../test/helpers.ts";
 import { designForm, jpeg, signUpCustomer, type Customer } from "../uploads/test-support.ts";
 
@@ -85,6 +85,37 @@ describe("designs read cache", () => {
     expect((await list(c)).json<Paginated<Design>>().results[0]?.name).toBe("Cached name");
     await t.database.db.execute(sql`update designs set description = 'Touched' where id = ${design.id}`);
     expect((await list(c)).json<Paginated<Design>>().results[0]?.name).toBe("Unseen name");
+  });
+
+  it("moves the customer's version only when something their designs show changes", async () => {
+    const c = await signUpCustomer(t);
+    const design = await designWithImage(c, "Version ring");
+    const orderId = design.order!.id;
+    const version = async () => (await t.database.db.select({ v: users.contentVersion }).from(users).where(eq(users.id, c.id)))[0]!.v;
+    const start = await version();
+
+    // A comment touches its order's updated_at; a quote writes quoted_price: neither is shown by a design.
+    const comment = await authedInject(t, c.token, { method: "POST", url: `/api/orders/${orderId}/comments/`, payload: { text: "Could it be 2 mm?" } });
+    expect(comment.statusCode, comment.body).toBe(201);
+    await t.database.db.update(orders).set({ updatedAt: new Date(), quotedPrice: "1200.00" }).where(eq(orders.id, orderId));
+    // An upload that is not a design's image (a CAD file, a message's attachment).
+    await t.database.db.execute(sql`update ${uploads} set updated_at = now() where user_id = ${c.id} and design_id is null`);
+    const [other] = await t.database.db
+      .insert(uploads)
+      .values({ userId: c.id, kind: "message_attachment", status: "completed", fileName: "a.pdf", size: 1, contentType: "application/pdf" })
+      .returning({ id: uploads.id });
+    await t.database.db.update(uploads).set({ updatedAt: new Date() }).where(eq(uploads.id, other!.id));
+    await t.database.db.delete(uploads).where(eq(uploads.id, other!.id));
+    expect(await version()).toBe(start);
+
+    // What a design shows of its order and its images moves it, once per statement.
+    await t.database.db.update(orders).set({ status: "quoted", updatedAt: new Date() }).where(eq(orders.id, orderId));
+    expect(await version()).toBe(start + 1);
+    await t.database.db.execute(sql`update ${orders} set estimate = estimate || '{"note": 1}'::jsonb where id = ${orderId}`);
+    expect(await version()).toBe(start + 2);
+    await t.database.db.update(uploads).set({ position: 3 }).where(eq(uploads.designId, design.id));
+    expect(await version()).toBe(start + 3);
+    expect((await one(c, design.id)).json<Design>().order?.status).toBe("quoted");
   });
 
   it("keeps customers apart, and staff always read the database", async () => {

@@ -11,6 +11,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
+import { documentedBody, filePart, jsonTextPart } from "../../lib/openapi.ts";
 import { DEPTH_MESSAGE, JsonInputError, parseJsonText, valueExceedsDepth, cleanStrings } from "../../lib/json-input.ts";
 import { withImageForm, type ImageForm, type StagedImage } from "../uploads/multipart.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
@@ -20,17 +22,8 @@ import type { DesignsService } from "./designs.service.ts";
 const TAGS = ["designs"];
 const idParams = z.object({ id: z.string() });
 const listQuery = pageQuerySchema.extend({ search: z.string().optional() });
-
-/** zod issues as the API's field arrays: `{"name": ["Design name is required."], "stones.0.quantity": [...]}`. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "non_field_errors";
-    const list = (fields[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return fields;
-}
+/** The custom form as multipart: its fields as JSON in `data`, and up to 10 reference images. */
+const designFormParts = z.object({ data: jsonTextPart("the design's fields (as the JSON body)"), images: z.array(filePart).optional() });
 
 /** The multipart `data` field, validated; refused files are reported beside the field errors. */
 function parseForm(form: ImageForm): DesignData {
@@ -60,7 +53,7 @@ function parseForm(form: ImageForm): DesignData {
   if (!errors.data) {
     const parsed = designInputSchema.safeParse(cleanStrings(value));
     if (parsed.success) data = parsed.data;
-    else Object.assign(errors, fieldErrorsOf(parsed.error));
+    else Object.assign(errors, fieldErrorsFromZod(parsed.error));
   }
   if (form.imageErrors.length > 0) errors.images = [...(errors.images ?? []), ...form.imageErrors];
   if (!data || Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -76,7 +69,7 @@ async function withDesignForm<T>(
   if (req.isMultipart()) return withImageForm(req, tmpDir, (form) => use(parseForm(form), form.files));
   if (isJson(req)) {
     const parsed = designInputSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+    if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
     return use(parsed.data, []);
   }
   throw new UnsupportedMediaTypeError();
@@ -126,6 +119,10 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
     schema: {
       tags: TAGS,
       summary: "Create a design: multipart (`data` JSON + repeated `images`) from the custom form, or JSON from a saved product link",
+      ...documentedBody({
+        "multipart/form-data": designFormParts,
+        "application/json": z.union([designFromLinkSchema, designInputSchema]),
+      }),
       response: { 201: designSchema },
     },
     onRequest: app.authenticate,
@@ -137,7 +134,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       }
       if (!isJson(req)) throw new UnsupportedMediaTypeError();
       const parsed = designFromLinkSchema.safeParse(req.body ?? {});
-      if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+      if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
       return reply.code(201).send(await designs.createFromLink(actor, parsed.data));
     },
   });
@@ -158,6 +155,7 @@ export const designsModule: FastifyPluginCallbackZod<{ designs: DesignsService; 
       summary:
         "Edit a design: the form's fields replace the old ones; `remove_image_ids` drops images, new `images` are added (10 at most)",
       params: idParams,
+      ...documentedBody({ "multipart/form-data": designFormParts, "application/json": designInputSchema }),
       response: { 200: designSchema },
     },
     onRequest: app.authenticate,

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES, type FieldErrors } from "@atelier/contract";
-import type { z } from "zod";
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
 import { SNIFF_BYTES, sniffImageFormat, type ImageFormat } from "../../lib/images.ts";
 import { withMultipart } from "../../lib/multipart.ts";
@@ -60,13 +59,3 @@ export function withGalleryForm<T>(req: FastifyRequest, tmpDir: string, use: (fo
   );
 }
 
-/** zod issues as the API's field arrays. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "non_field_errors";
-    const list = (fields[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return fields;
-}

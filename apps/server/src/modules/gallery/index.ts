@@ -8,9 +8,11 @@ import {
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
-import { fieldErrorsOf, MISSING_IMAGE_MESSAGE, withGalleryForm } from "./gallery-form.ts";
+import { documentedBody, filePart } from "../../lib/openapi.ts";
+import { MISSING_IMAGE_MESSAGE, withGalleryForm } from "./gallery-form.ts";
 import type { GalleryService } from "./gallery.service.ts";
 
 export interface GalleryModuleOptions {
@@ -55,13 +57,14 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
       tags: TAGS,
       summary: "Add a gallery post with its photograph (multipart); it comes first",
       description: FORM_DESCRIPTION,
+      ...documentedBody({ "multipart/form-data": galleryPostInputSchema.extend({ image: filePart }) }),
       response: { 201: staffGalleryPostSchema },
     },
     ...staffOnly(app),
     handler: async (req, reply) => {
       return withGalleryForm(req, tmpDir, async (form) => {
         const parsed = galleryPostInputSchema.safeParse(form.fields);
-        const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+        const errors = parsed.success ? {} : fieldErrorsFromZod(parsed.error);
         if (!form.image) errors.image = [MISSING_IMAGE_MESSAGE];
         if (!parsed.success || !form.image) throw new ValidationError(errors);
         return reply.code(201).send(await gallery.create(actorOf(req), parsed.data, form.image));
@@ -75,6 +78,7 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
       summary: "Edit a gallery post (multipart, each field optional): its words, date, visibility or photograph",
       description: FORM_DESCRIPTION,
       params: idParams,
+      ...documentedBody({ "multipart/form-data": galleryPostInputSchema.extend({ image: filePart }).partial() }),
       response: { 200: staffGalleryPostSchema },
     },
     ...staffOnly(app),
@@ -82,7 +86,7 @@ export const galleryModule: FastifyPluginCallbackZod<GalleryModuleOptions> = (ap
       const id = uuidOr404(req.params.id);
       return withGalleryForm(req, tmpDir, async (form) => {
         const parsed = galleryPatchSchema.safeParse(form.fields);
-        if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+        if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
         if (Object.keys(parsed.data).length === 0 && !form.image) throw new ValidationError({ non_field_errors: ["Nothing to change."] });
         return gallery.update(actorOf(req), id, parsed.data, form.image);
       });

@@ -18,6 +18,7 @@ import { ThrottledError } from "../../lib/errors.ts";
 import { cleanStrings } from "../../lib/json-input.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
+import { documentedBody } from "../../lib/openapi.ts";
 import type { LeadService } from "./leads.service.ts";
 
 /** A form's fields, URL-encoded: a design idea of 2 000 characters is at most about 18 kB encoded. */
@@ -57,6 +58,7 @@ export const leadsModule: FastifyPluginCallbackZod<{ leads: LeadService }> = (ap
         summary: "Send an enquiry from the plain HTML form (public)",
         description:
           "The fields of POST /api/leads/, URL-encoded. Answers 303 to the form's page with #lead-sent, #lead-not-sent (invalid fields or a server error) or #lead-throttled.",
+        ...documentedBody({ "application/x-www-form-urlencoded": leadRequestSchema }),
       },
       handler: async (req, reply) => {
         const body = (req.body ?? {}) as Record<string, unknown>;

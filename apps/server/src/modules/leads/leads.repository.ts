@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { likePattern, newestFirst } from "../../db/query-helpers.ts";
 import { leads, users } from "../../db/schema/index.ts";
@@ -23,13 +23,10 @@ function where(filter: LeadFilter): SQL | undefined {
   if (filter.state === "handled") conditions.push(isNotNull(leads.handledAt));
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    const match = or(
-      ilike(leads.name, pattern),
-      ilike(leads.email, pattern),
-      ilike(leads.phone, pattern),
-      ilike(leads.designIdea, pattern),
-    );
-    if (match) conditions.push(match);
+    // The matching ids first, through the trigram indexes (migration 0013), before the newest-first sort.
+    conditions.push(sql`${leads.id} = any(array(
+      select l.id from ${leads} l
+      where l.name ilike ${pattern} or l.email ilike ${pattern} or l.phone ilike ${pattern} or l.design_idea ilike ${pattern}))`);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

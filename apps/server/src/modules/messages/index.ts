@@ -16,9 +16,10 @@ import {
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UnsupportedMediaTypeError, ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsFromZod } from "../../lib/field-errors.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
-import { fieldErrorsOf } from "../designs/designs.routes.ts";
+import { documentedBody, filePart, jsonTextPart } from "../../lib/openapi.ts";
 import { withAttachmentForm } from "../uploads/multipart.ts";
 import type { MessagesService } from "./messages.service.ts";
 
@@ -70,6 +71,14 @@ export const messagesModule: FastifyPluginCallbackZod<{ messages: MessagesServic
       tags: TAGS,
       summary: "Send a message: JSON `{text}`, or multipart with `text` (or a `data` JSON field) and up to 5 `files` (images or PDFs, 10 MB each)",
       params: idParams,
+      ...documentedBody({
+        "application/json": messageInputSchema,
+        "multipart/form-data": z.object({
+          text: z.string().optional(),
+          data: jsonTextPart("`{text}`, instead of the text field").optional(),
+          files: z.array(filePart).max(5).optional(),
+        }),
+      }),
       response: { 201: messageSchema },
     },
     onRequest: app.authenticate,
@@ -79,13 +88,13 @@ export const messagesModule: FastifyPluginCallbackZod<{ messages: MessagesServic
       if (req.isMultipart()) {
         return withAttachmentForm(req, tmpDir, async (form) => {
           const parsed = messageInputSchema.safeParse({ text: form.text ?? "" });
-          if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+          if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
           return reply.code(201).send(await messages.post(actor, id, parsed.data.text, form.files));
         });
       }
       if (!isJson(req.headers["content-type"])) throw new UnsupportedMediaTypeError();
       const parsed = messageInputSchema.safeParse(req.body ?? {});
-      if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error));
+      if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
       return reply.code(201).send(await messages.post(actor, id, parsed.data.text, []));
     },
   });

@@ -82,14 +82,26 @@ function listWhere(f: ListFilter): SQL | undefined {
   if (f.search) {
     const p = likePattern(f.search);
     parts.push(
-      or(
-        ilike(conversations.subject, p),
-        ilike(conversations.ticketNumber, p),
-        ilike(orders.orderNumber, p),
-        ilike(orders.designName, p),
-        sql`exists (select 1 from ${users} u where u.id = ${conversations.userId} and (u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p}))`,
-        sql`exists (select 1 from ${orderComments} m where m.conversation_id = ${conversations.id} and m.text ilike ${p})`,
-      ),
+      f.customerId
+        ? // A customer's few conversations: each is checked.
+          or(
+            ilike(conversations.subject, p),
+            ilike(conversations.ticketNumber, p),
+            ilike(orders.orderNumber, p),
+            ilike(orders.designName, p),
+            sql`exists (select 1 from ${users} u where u.id = ${conversations.userId} and (u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p}))`,
+            sql`exists (select 1 from ${orderComments} m where m.conversation_id = ${conversations.id} and m.text ilike ${p})`,
+          )
+        : // Every conversation (staff): the matching ids first, as a query of their own, each
+          // branch through its own trigram index (migration 0013) reaching conversations by an
+          // indexed key: one BitmapOr. Inline, the planner may walk the newest-first index and
+          // filter every conversation (as the All orders list did) when the term is rare.
+          sql`${conversations.id} = any(array(
+            select c.id from ${conversations} c
+            where c.subject ilike ${p} or c.ticket_number ilike ${p}
+              or c.order_id = any(array(select o.id from ${orders} o where o.order_number ilike ${p} or o.design_name ilike ${p}))
+              or c.user_id = any(array(select u.id from ${users} u where u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p}))
+              or c.id = any(array(select m.conversation_id from ${orderComments} m where m.text ilike ${p}))))`,
     );
   }
   switch (f.filter ?? "all") {

@@ -28,6 +28,7 @@ import { z } from "zod";
 import { lazy } from "../../lib/lazy.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import { staffOnly } from "../../lib/staff-guard.ts";
+import { documentedBody, filePart } from "../../lib/openapi.ts";
 import type { CadService } from "./cad.service.ts";
 import { withCadForm } from "./cad-form.ts";
 import type { OrdersService } from "./orders.service.ts";
@@ -276,6 +277,9 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
       tags: ["staff"],
       summary: "Upload a CAD version: multipart `images` (1 to 10), optional `model` (STL, OBJ, GLB, 3DM, STEP; 50 MB), `description`",
       params: idParams,
+      ...documentedBody({
+        "multipart/form-data": z.object({ images: z.array(filePart).min(1).max(10), model: filePart.optional(), description: z.string().max(5000).optional() }),
+      }),
       response: { 201: cadDesignSchema },
     },
     ...staffOnly(app),

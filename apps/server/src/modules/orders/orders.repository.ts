@@ -90,10 +90,20 @@ function orderWhere(filter: OrderFilter): SQL | undefined {
   if (filter.pendingPayment) parts.push(hasPendingPayment);
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    const customer = filter.userId
-      ? undefined
-      : sql`${orders.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
-    parts.push(or(ilike(orders.orderNumber, pattern), ilike(orders.designName, pattern), customer));
+    if (filter.userId) {
+      // A customer's own orders: their few rows are read by orders_user_created_idx and checked.
+      parts.push(or(ilike(orders.orderNumber, pattern), ilike(orders.designName, pattern)));
+    } else {
+      // Every order (staff): the matching ids are found first, as a query of their own, through
+      // the trigram indexes (migration 0013; the customers by theirs, then their orders by
+      // orders_user_created_idx), one BitmapOr. Written inline, the planner instead walked the
+      // newest-first index filtering each row, expecting a match soon: every order read when
+      // the term is rare or absent.
+      parts.push(sql`${orders.id} = any(array(
+        select o.id from orders o
+        where o.order_number ilike ${pattern} or o.design_name ilike ${pattern}
+          or o.user_id = any(array(select u.id from users u where u.email ilike ${pattern} or (u.first_name || ' ' || u.last_name) ilike ${pattern}))))`);
+    }
   }
   return and(...parts);
 }

@@ -1,5 +1,6 @@
 import type { Payment, PaymentKind, PaymentInstructions } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { assertCanAccess, assertStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { formatMoney } from "../../lib/email/format.ts";
@@ -28,8 +29,6 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 const KIND_LABEL: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance" };
 
 /** Postgres' unique violation: a second live payment of the same kind lost a race. */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string; cause?: { code?: string } }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505";
 
 /** The audit row of a payment decision: the payment, labelled with its order and kind. */
 function decisionEntry(actor: Actor, order: OrderRow, payment: PaymentRow, status: "confirmed" | "rejected", reason?: string): AuditRecord {

@@ -1,11 +1,11 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { PricingTables } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { pricingVersions, users } from "../../db/schema/index.ts";
 
 export type PricingVersionRow = typeof pricingVersions.$inferSelect;
 
-const UNIQUE_VIOLATION = "23505";
 const INSERT_ATTEMPTS = 10;
 
 /** The version in force: the highest. */
@@ -96,9 +96,4 @@ export function listPricingVersionPage(db: Db, limit: number, offset: number) {
     .orderBy(desc(pricingVersions.version))
     .limit(limit)
     .offset(offset);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  return e.code === UNIQUE_VIOLATION || e.cause?.code === UNIQUE_VIOLATION;
 }
