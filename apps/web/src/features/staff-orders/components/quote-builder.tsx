@@ -53,8 +53,8 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
 
   const total = totalCents(draft.line_items);
   const money = amountFormatter(draft.currency);
-  // main's contract lets an order have no estimate (one beyond the limits): these guards are for it.
-  const estimate = order.estimate as Order["estimate"] | null;
+  // An order whose design is beyond the limits has no estimate: it is quoted by hand.
+  const estimate = order.estimate;
   const estimateTotal = estimate ? (toCents(estimate.point) ?? 0) : null;
   const linesError = errors.line_items?.root?.message ?? errors.line_items?.message;
 
