@@ -40,7 +40,7 @@ describe("Orders list", () => {
     render();
     const rows = await screen.findAllByTestId("order-row");
     expect(within(rows[0]!).getByText("No estimate")).toBeInTheDocument();
-    expect(within(rows[1]!).getByText("≈ $900")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("≈ $900.00")).toBeInTheDocument();
   });
 
   it("sends the status filter and the search as query parameters", async () => {
