@@ -15,8 +15,6 @@ const PUBLIC = new Set([
   "POST /api/auth/login/",
   "POST /api/auth/forgot-password/",
   "POST /api/auth/reset-password/",
-  // Authenticated by a ticket or the header inside the handler (EventSource cannot send headers); tested below.
-  "GET /api/events/",
   // The signature in the URL is the permission.
   "GET /api/files/{*}",
   "GET /api/unsubscribe/",

@@ -90,6 +90,33 @@ describe("opening the stream", () => {
     expect(json.json()).toEqual({ detail: "This path answers server-sent events: send Accept: text/event-stream." });
   });
 
+  it("answers 401 before it looks at the query or the Accept header; a signed-in caller's bad query is a 400", async () => {
+    const longId = "9".repeat(41);
+    const anonymous = await t.app.inject({ method: "GET", url: `/api/events/?last_event_id=${longId}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: "Authentication credentials were not provided." });
+    const badToken = await t.app.inject({
+      method: "GET",
+      url: `/api/events/?last_event_id=${longId}`,
+      headers: { authorization: "Token wrong" },
+    });
+    expect(badToken.statusCode).toBe(401);
+    expect(badToken.json()).toEqual({ detail: "Invalid token." });
+    for (const query of [`ticket=${"x".repeat(201)}`, "ticket=a&ticket=b", `ticket=nope&last_event_id=${longId}`]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/events/?${query}` });
+      expect(res.statusCode, query).toBe(401);
+      expect(res.json(), query).toEqual({ detail: "Invalid or expired ticket." });
+    }
+
+    const signedIn = await t.app.inject({
+      method: "GET",
+      url: `/api/events/?last_event_id=${longId}`,
+      headers: { authorization: `Token ${order.customer.token}`, accept: "text/event-stream" },
+    });
+    expect(signedIn.statusCode).toBe(400);
+    expect(signedIn.json()).toEqual({ detail: "Invalid request parameters." });
+  });
+
   it("throttles a user asking for tickets without end (429)", async () => {
     const someone = await signUpCustomer(t);
     for (let i = 0; i < 40; i++) await ticketFor(someone.token);

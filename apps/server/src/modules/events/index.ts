@@ -2,7 +2,7 @@ import { eventStreamQuerySchema, eventTicketSchema } from "@atelier/contract";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
-import { NotAcceptableError } from "../../lib/errors.ts";
+import { NotAcceptableError, UnauthorizedError } from "../../lib/errors.ts";
 import type { LiveEventsService, StreamSink } from "./events.service.ts";
 
 const TAGS = ["events"];
@@ -32,11 +32,18 @@ export const eventsModule: FastifyPluginCallbackZod<{ events: LiveEventsService 
       summary: "Live updates as server-sent events (Accept: text/event-stream); `Last-Event-ID` or last_event_id replays what was missed",
       querystring: eventStreamQuerySchema,
     },
+    // Who asks comes first (401), as on every other route: before the query is validated (400) and the Accept header read (406).
+    onRequest: async (req, reply) => {
+      // The query is not validated yet: a ticket the query's schema refuses (repeated, over-long) is no ticket.
+      const raw: unknown = (req.query as Record<string, unknown> | undefined)?.ticket;
+      if (raw === undefined) return app.authenticate(req, reply);
+      const ticket = eventStreamQuerySchema.shape.ticket.safeParse(raw);
+      if (!ticket.success || ticket.data === undefined) throw new UnauthorizedError("Invalid or expired ticket.");
+      req.authUser = await events.redeemTicket(ticket.data);
+    },
     handler: async (req, reply) => {
       const accept = req.headers.accept ?? "";
       if (!accept.includes("text/event-stream")) throw new NotAcceptableError("This path answers server-sent events: send Accept: text/event-stream.");
-      if (req.query.ticket !== undefined) req.authUser = await events.redeemTicket(req.query.ticket);
-      else await app.authenticate(req, reply);
       const current = req.auth();
       const sink = openStream(req, reply);
       // The response's close (the page went away, or the stream was ended here) unsubscribes.

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { forgotPasswordFormSchema } from "@atelier/contract";
+import { FORGOT_PASSWORD_MESSAGE, forgotPasswordFormSchema } from "@atelier/contract";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -30,7 +30,7 @@ export function ForgotPasswordForm() {
     try {
       await forgotPassword(email);
       setSentTo(email);
-      toast({ title: "Reset email sent!", description: "If an account with this email exists, you will receive a password reset email." });
+      toast({ title: "Reset email sent!", description: FORGOT_PASSWORD_MESSAGE });
     } catch (err) {
       applyServerErrors(err, setError, ["email"]);
       const description = (err instanceof ApiError && (err.error ?? err.detail)) || "Something went wrong. Please try again.";
