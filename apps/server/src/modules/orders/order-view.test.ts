@@ -1,6 +1,6 @@
 import { cadDesignSchema, orderSummarySchema } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
-import { readableEstimate, toCadResponse, toOrderSummary, type CadFile } from "./order-view.ts";
+import { cadStatusOf, readableEstimate, toCadResponse, toOrderSummary, type CadFile } from "./order-view.ts";
 import type { CadDesignRow, OrderRow } from "./orders.repository.ts";
 
 /** What the response schemas refuse must not come out of a row the database already holds. */
@@ -21,15 +21,24 @@ const model = (format: string): CadFile => ({ id: "f1", kind: "cad_model", fileN
 
 describe("toCadResponse", () => {
   it("shows a model whose stored format the contract knows", () => {
-    const res = toCadResponse(cad, [model("stl")]);
+    const res = toCadResponse(cad, [model("stl")], 1);
     expect(res.model).toEqual({ file_name: "ring.stl", format: "stl", size: 10, url: "/files/x" });
     expect(cadDesignSchema.safeParse(res).success).toBe(true);
   });
 
   it("shows no model rather than a format the response schema refuses", () => {
-    const res = toCadResponse(cad, [model("stp")]);
+    const res = toCadResponse(cad, [model("stp")], 1);
     expect(res.model).toBeNull();
     expect(cadDesignSchema.safeParse(res).success).toBe(true);
+  });
+});
+
+describe("cadStatusOf", () => {
+  it("reads an older unapproved version as superseded, the newest as pending, an approved one as approved", () => {
+    expect(cadStatusOf({ version: 1, isApproved: false }, 3)).toBe("superseded");
+    expect(cadStatusOf({ version: 3, isApproved: false }, 3)).toBe("pending_approval");
+    expect(cadStatusOf({ version: 3, isApproved: true }, 3)).toBe("approved");
+    expect(toCadResponse(cad, [], 2).status).toBe("superseded");
   });
 });
 

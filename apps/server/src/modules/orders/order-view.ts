@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_INFO,
   type CadDesign,
   type CadModelFormat,
+  type CadStatus,
   type Certificate,
   type Comment,
   type Currency,
@@ -119,7 +120,17 @@ export interface CadFile {
   format: string;
 }
 
-export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
+/**
+ * A CAD version's status: approved, or else superseded when a newer version exists (the customer
+ * asked for changes, or approved the newer one), or else the one awaiting approval.
+ */
+export function cadStatusOf(row: Pick<CadDesignRow, "isApproved" | "version">, newestVersion: number): CadStatus {
+  if (row.isApproved) return "approved";
+  return row.version < newestVersion ? "superseded" : "pending_approval";
+}
+
+/** `newestVersion`: the highest version number of the order's CAD versions (this one's when it is the newest). */
+export function toCadResponse(row: CadDesignRow, files: CadFile[], newestVersion: number): CadDesign {
   const images = files.filter((f) => f.kind === "cad_image" && f.urls).map((f) => f.urls as ImageUrls);
   // The format is read from the stored file's name: one the contract does not know shows as no model, never a 500.
   const model = files.find((f) => f.kind === "cad_model" && f.modelUrl && (CAD_MODEL_FORMATS as readonly string[]).includes(f.format));
@@ -133,6 +144,7 @@ export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
       : null,
     description: row.description,
     is_approved: row.isApproved,
+    status: cadStatusOf(row, newestVersion),
     approved_at: row.approvedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };

@@ -282,6 +282,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         view.toCadResponse(
           c,
           cadFiles.filter((f) => f.cadDesignId === c.id),
+          Math.max(...cadRows.map((r) => r.version)),
         ),
       ),
       comments: commentRows.map((c) => view.toCommentResponse(c, people.get(c.userId))),
