@@ -104,14 +104,16 @@ export const QUOTE_STATUS_INFO: Record<QuoteStatus, { label: string; tone: Tone 
 
 /**
  * How a CAD version stands, derived by the server: the approved one; the newest unapproved one
- * (the only one the customer can approve); or an older one a newer version has replaced.
+ * while the order is in CAD Design (the only one the customer can approve); an older one a newer
+ * version has replaced; or the newest unapproved one once the order has left CAD Design (cancelled).
  */
-export const CAD_STATUSES = ["pending_approval", "approved", "superseded"] as const;
+export const CAD_STATUSES = ["pending_approval", "approved", "superseded", "not_approved"] as const;
 export type CadStatus = (typeof CAD_STATUSES)[number];
 export const CAD_STATUS_INFO: Record<CadStatus, { label: string; tone: Tone }> = {
   pending_approval: { label: "Pending Approval", tone: "gold" },
   approved: { label: "Approved", tone: "green" },
   superseded: { label: "Superseded", tone: "neutral" },
+  not_approved: { label: "Not approved", tone: "neutral" },
 };
 
 export const PAYMENT_KINDS = ["advance", "balance"] as const;

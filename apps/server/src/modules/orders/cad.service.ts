@@ -9,7 +9,7 @@ import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
 import type { CadForm } from "./cad-form.ts";
 import { cadReadyMail } from "./order-mails.ts";
-import { statusLabel, toCadResponse } from "./order-view.ts";
+import { statusLabel, toCadResponse, type CadContext } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
 
@@ -34,9 +34,9 @@ export function createCadService(deps: {
       `Order ${o.orderNumber} is ${statusLabel(o.status)}: CAD versions are uploaded once the advance is confirmed and until the customer approves one.`,
     );
 
-  async function response(tx: Db, row: repo.CadDesignRow, newestVersion: number): Promise<CadDesign> {
+  async function response(tx: Db, row: repo.CadDesignRow, context: CadContext): Promise<CadDesign> {
     const files = await uploads.cadFiles(tx, [row.id]);
-    return toCadResponse(row, files, newestVersion);
+    return toCadResponse(row, files, context);
   }
 
   return {
@@ -89,7 +89,7 @@ export function createCadService(deps: {
             await notifications.notify(tx, [notice]);
           }
           later(() => cadReadyMail(deps, order, cad));
-          return response(tx, cad, cad.version);
+          return response(tx, cad, { newestVersion: cad.version, orderStatus: "cad_design" });
         });
       } catch (err) {
         await Promise.all(batches.map((b) => b.discard()));
@@ -124,7 +124,7 @@ export function createCadService(deps: {
         const now = clock.now();
         await repo.updateCadDesign(tx, cad.id, { isApproved: true, approvedAt: now, approvedBy: actor.id });
         await orders.move(tx, order, "cad_approved", actor, { note: `CAD version ${cad.version} approved.` });
-        return response(tx, { ...cad, isApproved: true, approvedAt: now, approvedBy: actor.id }, newest);
+        return response(tx, { ...cad, isApproved: true, approvedAt: now, approvedBy: actor.id }, { newestVersion: newest, orderStatus: "cad_approved" });
       });
     },
   };

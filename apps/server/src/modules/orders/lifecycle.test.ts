@@ -536,6 +536,24 @@ describe("CAD uploads", () => {
     expect((await getOrder(t, s.customer.token, s.orderId)).cad_designs).toEqual([]);
   });
 
+  it("read Not approved on a cancelled order, which no version can be approved on", async () => {
+    const s = await submitDesign(t);
+    await toApproved(t, staff, s);
+    const v1 = (await uploadCad(t, staff, s.orderId)).json<CadDesign>();
+    await uploadCad(t, staff, s.orderId);
+    const cancelled = await post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to: "cancelled", note: "The customer changed their mind." });
+    expect(cancelled.statusCode).toBe(200);
+    const order = await getOrder(t, s.customer.token, s.orderId);
+    expect(order.cad_designs.map((c) => [c.version, c.status])).toEqual([
+      [1, "superseded"],
+      [2, "not_approved"],
+    ]);
+    const late = await post(t, s.customer.token, `/api/cad-designs/${order.cad_designs[1]!.id}/approve/`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ detail: string }>().detail).toContain("a CAD design can only be approved while the order is in CAD Design");
+    expect((await post(t, s.customer.token, `/api/cad-designs/${v1.id}/approve/`)).statusCode).toBe(409);
+  });
+
   it("refuse an upload before the advance is confirmed", async () => {
     const s = await submitDesign(t);
     const res = await uploadCad(t, staff, s.orderId);

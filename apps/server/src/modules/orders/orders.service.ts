@@ -282,7 +282,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         view.toCadResponse(
           c,
           cadFiles.filter((f) => f.cadDesignId === c.id),
-          Math.max(...cadRows.map((r) => r.version)),
+          { newestVersion: Math.max(...cadRows.map((r) => r.version)), orderStatus: order.status },
         ),
       ),
       comments: commentRows.map((c) => view.toCommentResponse(c, people.get(c.userId))),

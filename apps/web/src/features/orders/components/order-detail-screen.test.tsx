@@ -87,11 +87,12 @@ describe("Order detail", () => {
   });
 
   it("hides the approve button outside CAD design, and shows the approve failure", async () => {
-    serve(makeOrder({ status: "cad_approved", cad_designs: [cad("c1", 1, "pending_approval")] }));
+    serve(makeOrder({ status: "cancelled", cad_designs: [cad("c1", 1, "not_approved")] }));
     const user = userEvent.setup();
     const { unmount } = render();
     await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
-    expect(screen.getByText("Pending Approval")).toBeInTheDocument();
+    expect(screen.getByText("Not approved")).toBeInTheDocument();
+    expect(screen.queryByText("Pending Approval")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Approve CAD Design/ })).not.toBeInTheDocument();
     unmount();
 
