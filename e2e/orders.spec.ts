@@ -92,6 +92,7 @@ test("a design becomes an order, is quoted, paid, approved in CAD, made, shipped
   const quotePanel = page.getByRole("region", { name: "Your quote" });
   await expect(quotePanel).toBeVisible();
   await quotePanel.getByRole("button", { name: /Accept/ }).click();
+  await page.getByRole("alertdialog", { name: "Accept this quote?" }).getByRole("button", { name: "Accept quote" }).click();
   await expect(toast(page, "Quote accepted")).toBeVisible();
   const advance = page.getByRole("region", { name: "Advance due" });
   await expect(advance).toBeVisible();
@@ -103,14 +104,20 @@ test("a design becomes an order, is quoted, paid, approved in CAD, made, shipped
   const detail = await staff.get<{ payments: { id: string; status: string }[] }>(`/api/orders/${order.id}/`);
   await staff.post(`/api/staff/payments/${detail.payments[0]!.id}/confirm/`);
   await staff.uploadCad(order.id);
+  await staff.uploadCad(order.id);
 
-  // The customer approves the CAD version and comments.
+  // The customer approves the newest CAD version (after confirming) and comments; the older one is superseded.
   await page.reload();
   await page.getByRole("tab", { name: /CAD Designs/ }).click();
-  await expect(page.getByText("Pending Approval").first()).toBeVisible();
-  await page.getByRole("button", { name: /Approve CAD Design/ }).click();
+  const versions = page.getByTestId("cad-design");
+  await expect(versions.filter({ hasText: "Version 2" })).toContainText("Pending Approval");
+  await expect(versions.filter({ hasText: "Version 1" })).toContainText("Superseded");
+  await expect(page.getByRole("button", { name: /Approve CAD Design/ })).toHaveCount(1);
+  await versions.filter({ hasText: "Version 2" }).getByRole("button", { name: /Approve CAD Design/ }).click();
+  await page.getByRole("alertdialog", { name: "Approve version 2?" }).getByRole("button", { name: "Approve" }).click();
   await expect(toast(page, "CAD design approved")).toBeVisible();
-  await expect(page.getByText("Approved", { exact: true }).first()).toBeVisible();
+  await expect(versions.filter({ hasText: "Version 2" })).toContainText("Approved");
+  await expect(versions.filter({ hasText: "Version 1" })).toContainText("Superseded");
   await page.getByRole("tab", { name: /Comments/ }).click();
   await page.getByPlaceholder("Write to your jeweller…").fill("Could the band be polished to a high shine?");
   await page.getByRole("button", { name: /Send Message/ }).click();

@@ -149,6 +149,7 @@ test("staff quote, confirm, upload CAD, move to shipped and answer from the cons
   const payments = page.getByTestId("payments-panel");
   await expect(payments.getByText("UTR20261123101")).toBeVisible();
   await payments.getByRole("button", { name: /Confirm the advance payment/ }).click();
+  await page.getByRole("alertdialog", { name: "Confirm this payment?" }).getByRole("button", { name: "Confirm payment" }).click();
   await expect(toast(page, "Payment confirmed")).toBeVisible();
   await expect(page.getByTestId("cad-panel")).toBeVisible();
   await lookAt(page, "workbench-cad");
@@ -163,7 +164,7 @@ test("staff quote, confirm, upload CAD, move to shipped and answer from the cons
   await cad.getByLabel("Description").fill("Four-prong cathedral setting, 2 mm band");
   await cad.getByRole("button", { name: "Upload CAD version" }).click();
   await expect(toast(page, "CAD version 1 uploaded")).toBeVisible();
-  await expect(cad.getByTestId("cad-version").filter({ hasText: "Version 1" })).toContainText("Awaiting approval");
+  await expect(cad.getByTestId("cad-version").filter({ hasText: "Version 1" })).toContainText("Pending Approval");
   await expect(cad.getByRole("link", { name: /ring\.stl/ })).toBeVisible();
 
   // The customer approves it and asks a question.
@@ -188,6 +189,7 @@ test("staff quote, confirm, upload CAD, move to shipped and answer from the cons
     .getByTestId("payments-panel")
     .getByRole("button", { name: /Confirm the balance payment/ })
     .click();
+  await page.getByRole("alertdialog", { name: "Confirm this payment?" }).getByRole("button", { name: "Confirm payment" }).click();
   await expect(toast(page, "Payment confirmed")).toBeVisible();
   await move.getByRole("button", { name: "Move to Ready to Ship" }).click();
   await expect(toast(page, "Order moved to Ready to Ship")).toBeVisible();

@@ -3,6 +3,7 @@ import { CURRENCIES, paginatedSchema, type Currency } from "./common.ts";
 import { DESIGN_TYPES } from "./designs.ts";
 import {
   CAD_MODEL_FORMATS,
+  CAD_STATUSES,
   NOTIFICATION_TYPES,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
@@ -70,6 +71,8 @@ export const cadDesignSchema = z.object({
   model: cadModelSchema.nullable(),
   description: z.string(),
   is_approved: z.boolean(),
+  /** `superseded`: a newer version replaced it; only the newest unapproved version can be approved. */
+  status: z.enum(CAD_STATUSES),
   approved_at: z.string().nullable(),
   created_at: z.string(),
 });

@@ -102,6 +102,20 @@ export const QUOTE_STATUS_INFO: Record<QuoteStatus, { label: string; tone: Tone 
   expired: { label: "Expired", tone: "neutral" },
 };
 
+/**
+ * How a CAD version stands, derived by the server: the approved one; the newest unapproved one
+ * while the order is in CAD Design (the only one the customer can approve); an older one a newer
+ * version has replaced; or the newest unapproved one once the order has left CAD Design (cancelled).
+ */
+export const CAD_STATUSES = ["pending_approval", "approved", "superseded", "not_approved"] as const;
+export type CadStatus = (typeof CAD_STATUSES)[number];
+export const CAD_STATUS_INFO: Record<CadStatus, { label: string; tone: Tone }> = {
+  pending_approval: { label: "Pending Approval", tone: "gold" },
+  approved: { label: "Approved", tone: "green" },
+  superseded: { label: "Superseded", tone: "neutral" },
+  not_approved: { label: "Not approved", tone: "neutral" },
+};
+
 export const PAYMENT_KINDS = ["advance", "balance"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 /** `void`: still pending when its order was cancelled; nobody can decide it any more. */

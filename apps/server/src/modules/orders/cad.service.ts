@@ -9,7 +9,7 @@ import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import type { IngestedBatch, UploadsService } from "../uploads/uploads.service.ts";
 import type { CadForm } from "./cad-form.ts";
 import { cadReadyMail } from "./order-mails.ts";
-import { statusLabel, toCadResponse } from "./order-view.ts";
+import { statusLabel, toCadResponse, type CadContext } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
 
@@ -34,9 +34,9 @@ export function createCadService(deps: {
       `Order ${o.orderNumber} is ${statusLabel(o.status)}: CAD versions are uploaded once the advance is confirmed and until the customer approves one.`,
     );
 
-  async function response(tx: Db, row: repo.CadDesignRow): Promise<CadDesign> {
+  async function response(tx: Db, row: repo.CadDesignRow, context: CadContext): Promise<CadDesign> {
     const files = await uploads.cadFiles(tx, [row.id]);
-    return toCadResponse(row, files);
+    return toCadResponse(row, files, context);
   }
 
   return {
@@ -89,7 +89,7 @@ export function createCadService(deps: {
             await notifications.notify(tx, [notice]);
           }
           later(() => cadReadyMail(deps, order, cad));
-          return response(tx, cad);
+          return response(tx, cad, { newestVersion: cad.version, orderStatus: "cad_design" });
         });
       } catch (err) {
         await Promise.all(batches.map((b) => b.discard()));
@@ -97,7 +97,10 @@ export function createCadService(deps: {
       }
     },
 
-    /** Only the customer approves, only an unapproved version, only while the order is in CAD Design. */
+    /**
+     * Only the customer approves, only the newest version (older ones are superseded by it), only
+     * an unapproved one, only while the order is in CAD Design.
+     */
     async approve(actor: Actor, cadId: string): Promise<CadDesign> {
       return orders.inTx(async (tx) => {
         const found = await repo.findCadDesign(tx, cadId);
@@ -106,6 +109,13 @@ export function createCadService(deps: {
         if (actor.id !== order.userId) throw new ForbiddenError("Only the customer can approve a CAD design.");
         const cad = (await repo.findCadDesign(tx, cadId, true)) ?? found;
         if (cad.isApproved) throw new ConflictError(`Version ${cad.version} is already approved.`);
+        // The order is locked, so no version is uploaded or approved meanwhile.
+        const newest = Math.max(...(await repo.listCadDesigns(tx, order.id)).map((v) => v.version));
+        if (cad.version < newest) {
+          throw new ConflictError(
+            `Version ${cad.version} is superseded by version ${newest}: only the newest version can be approved.`,
+          );
+        }
         if (order.status !== "cad_design") {
           throw new ConflictError(
             `Order ${order.orderNumber} is ${statusLabel(order.status)}: a CAD design can only be approved while the order is in CAD Design.`,
@@ -114,7 +124,7 @@ export function createCadService(deps: {
         const now = clock.now();
         await repo.updateCadDesign(tx, cad.id, { isApproved: true, approvedAt: now, approvedBy: actor.id });
         await orders.move(tx, order, "cad_approved", actor, { note: `CAD version ${cad.version} approved.` });
-        return response(tx, { ...cad, isApproved: true, approvedAt: now, approvedBy: actor.id });
+        return response(tx, { ...cad, isApproved: true, approvedAt: now, approvedBy: actor.id }, { newestVersion: newest, orderStatus: "cad_approved" });
       });
     },
   };

@@ -161,16 +161,38 @@ describe("the whole lifecycle through the API", () => {
 
     // A second version gets number 2 and leaves the order in cad_design.
     const v2 = (await uploadCad(t, staff, s.orderId, { description: "Thinner band" })).json<CadDesign>();
-    expect(v2.version).toBe(2);
+    expect(v2).toMatchObject({ version: 2, status: "pending_approval" });
+    expect(cad.status).toBe("pending_approval");
+
+    // Version 2 supersedes version 1, which can no longer be approved.
+    order = await getOrder(t, token, s.orderId);
+    expect(order.cad_designs.map((c) => [c.version, c.status])).toEqual([
+      [1, "superseded"],
+      [2, "pending_approval"],
+    ]);
+    const older = await post(t, token, `/api/cad-designs/${cad.id}/approve/`);
+    expect(older.statusCode).toBe(409);
+    expect(older.json()).toEqual({ detail: "Version 1 is superseded by version 2: only the newest version can be approved." });
+    expect((await getOrder(t, token, s.orderId)).status).toBe("cad_design");
 
     // The customer approves version 2; staff cannot approve for them.
     expect((await post(t, staff, `/api/cad-designs/${v2.id}/approve/`)).statusCode).toBe(403);
     const approved = await post(t, token, `/api/cad-designs/${v2.id}/approve/`);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json<CadDesign>().is_approved).toBe(true);
-    const twice = await post(t, token, `/api/cad-designs/${cad.id}/approve/`);
+    expect(approved.json<CadDesign>()).toMatchObject({ is_approved: true, status: "approved" });
+    const twice = await post(t, token, `/api/cad-designs/${v2.id}/approve/`);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json<{ detail: string }>().detail).toContain("can only be approved while the order is in CAD Design");
+    expect(twice.json()).toEqual({ detail: "Version 2 is already approved." });
+    const late = await post(t, token, `/api/cad-designs/${cad.id}/approve/`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ detail: string }>().detail).toBe("Version 1 is superseded by version 2: only the newest version can be approved.");
+    // Customer and staff read the same statuses.
+    for (const who of [token, staff]) {
+      expect((await getOrder(t, who, s.orderId)).cad_designs.map((c) => [c.version, c.status])).toEqual([
+        [1, "superseded"],
+        [2, "approved"],
+      ]);
+    }
 
     // Comments both ways; staff's reply notifies the customer.
     const comment = await post(t, token, `/api/orders/${s.orderId}/comments/`, { text: "  Could the band be 2 mm?  " });
@@ -512,6 +534,24 @@ describe("CAD uploads", () => {
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
     }
     expect((await getOrder(t, s.customer.token, s.orderId)).cad_designs).toEqual([]);
+  });
+
+  it("read Not approved on a cancelled order, which no version can be approved on", async () => {
+    const s = await submitDesign(t);
+    await toApproved(t, staff, s);
+    const v1 = (await uploadCad(t, staff, s.orderId)).json<CadDesign>();
+    await uploadCad(t, staff, s.orderId);
+    const cancelled = await post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to: "cancelled", note: "The customer changed their mind." });
+    expect(cancelled.statusCode).toBe(200);
+    const order = await getOrder(t, s.customer.token, s.orderId);
+    expect(order.cad_designs.map((c) => [c.version, c.status])).toEqual([
+      [1, "superseded"],
+      [2, "not_approved"],
+    ]);
+    const late = await post(t, s.customer.token, `/api/cad-designs/${order.cad_designs[1]!.id}/approve/`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ detail: string }>().detail).toContain("a CAD design can only be approved while the order is in CAD Design");
+    expect((await post(t, s.customer.token, `/api/cad-designs/${v1.id}/approve/`)).statusCode).toBe(409);
   });
 
   it("refuse an upload before the advance is confirmed", async () => {

@@ -93,6 +93,7 @@ export function createOrderReads(deps: OrdersServiceDeps, sweeps: Pick<Sweep, "s
         view.toCadResponse(
           c,
           cadFiles.filter((f) => f.cadDesignId === c.id),
+          { newestVersion: Math.max(...cadRows.map((r) => r.version)), orderStatus: order.status },
         ),
       ),
       comments: commentRows.map((c) => view.toCommentResponse(c, people.get(c.userId))),

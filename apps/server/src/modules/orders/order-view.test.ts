@@ -1,6 +1,6 @@
 import { cadDesignSchema, orderSummarySchema } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
-import { readableEstimate, toCadResponse, toOrderSummary, type CadFile } from "./order-view.ts";
+import { cadStatusOf, readableEstimate, toCadResponse, toOrderSummary, type CadFile } from "./order-view.ts";
 import type { CadDesignRow, OrderRow } from "./orders.repository.ts";
 
 /** What the response schemas refuse must not come out of a row the database already holds. */
@@ -17,19 +17,35 @@ const cad: CadDesignRow = {
   uploadedBy: null,
   createdAt: at,
 };
+const inCadDesign = { newestVersion: 1, orderStatus: "cad_design" } as const;
 const model = (format: string): CadFile => ({ id: "f1", kind: "cad_model", fileName: `ring.${format}`, size: 10, urls: null, modelUrl: "/files/x", format });
 
 describe("toCadResponse", () => {
   it("shows a model whose stored format the contract knows", () => {
-    const res = toCadResponse(cad, [model("stl")]);
+    const res = toCadResponse(cad, [model("stl")], inCadDesign);
     expect(res.model).toEqual({ file_name: "ring.stl", format: "stl", size: 10, url: "/files/x" });
     expect(cadDesignSchema.safeParse(res).success).toBe(true);
   });
 
   it("shows no model rather than a format the response schema refuses", () => {
-    const res = toCadResponse(cad, [model("stp")]);
+    const res = toCadResponse(cad, [model("stp")], inCadDesign);
     expect(res.model).toBeNull();
     expect(cadDesignSchema.safeParse(res).success).toBe(true);
+  });
+});
+
+describe("cadStatusOf", () => {
+  it("reads an older unapproved version as superseded, the newest as pending, an approved one as approved", () => {
+    const ctx = { newestVersion: 3, orderStatus: "cad_design" } as const;
+    expect(cadStatusOf({ version: 1, isApproved: false }, ctx)).toBe("superseded");
+    expect(cadStatusOf({ version: 3, isApproved: false }, ctx)).toBe("pending_approval");
+    expect(cadStatusOf({ version: 3, isApproved: true }, { ...ctx, orderStatus: "completed" })).toBe("approved");
+    expect(cadStatusOf({ version: 1, isApproved: false }, { ...ctx, orderStatus: "completed" })).toBe("superseded");
+    expect(toCadResponse(cad, [], { newestVersion: 2, orderStatus: "cad_approved" }).status).toBe("superseded");
+  });
+
+  it("reads the newest unapproved version of an order that left CAD Design (cancelled) as not approved", () => {
+    expect(cadStatusOf({ version: 2, isApproved: false }, { newestVersion: 2, orderStatus: "cancelled" })).toBe("not_approved");
   });
 });
 

@@ -7,12 +7,14 @@ import {
   ORDER_STATUS_INFO,
   type CadDesign,
   type CadModelFormat,
+  type CadStatus,
   type Certificate,
   type Comment,
   type Currency,
   type Estimate,
   type Order,
   type OrderEvent,
+  type OrderStatus,
   type OrderSummary,
   type Payment,
   type PaymentDue,
@@ -119,7 +121,24 @@ export interface CadFile {
   format: string;
 }
 
-export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
+/** What a CAD version's status is read against: its order's newest version number and status. */
+export interface CadContext {
+  newestVersion: number;
+  orderStatus: OrderStatus;
+}
+
+/**
+ * A CAD version's status: approved; else superseded when a newer version exists (the customer
+ * asked for changes, or approved the newer one); else awaiting approval while the order is in CAD
+ * Design, and not approved once it has left it (cancelled).
+ */
+export function cadStatusOf(row: Pick<CadDesignRow, "isApproved" | "version">, { newestVersion, orderStatus }: CadContext): CadStatus {
+  if (row.isApproved) return "approved";
+  if (row.version < newestVersion) return "superseded";
+  return orderStatus === "cad_design" ? "pending_approval" : "not_approved";
+}
+
+export function toCadResponse(row: CadDesignRow, files: CadFile[], context: CadContext): CadDesign {
   const images = files.filter((f) => f.kind === "cad_image" && f.urls).map((f) => f.urls as ImageUrls);
   // The format is read from the stored file's name: one the contract does not know shows as no model, never a 500.
   const model = files.find((f) => f.kind === "cad_model" && f.modelUrl && (CAD_MODEL_FORMATS as readonly string[]).includes(f.format));
@@ -133,6 +152,7 @@ export function toCadResponse(row: CadDesignRow, files: CadFile[]): CadDesign {
       : null,
     description: row.description,
     is_approved: row.isApproved,
+    status: cadStatusOf(row, context),
     approved_at: row.approvedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };

@@ -1,7 +1,7 @@
 import type { CadDesign, Order } from "@atelier/contract";
 import { Box, MessageSquare } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Badge } from "@/components/ui/badge";
+import { CadStatusBadge } from "@/components/ui/status-badge";
 import { fieldBase } from "@/components/ui/field-styles";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
@@ -75,7 +75,7 @@ export function CompareVersions({ order }: { order: Order }) {
           <section key={`${i}-${cad.id}`} className="flex min-w-0 flex-col gap-3" aria-label={`Version ${cad.version}`} data-testid="compare-column">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-sans text-base font-medium">Version {cad.version}</h3>
-              {cad.is_approved ? <Badge tone="green">Approved</Badge> : <Badge tone="gold">Pending Approval</Badge>}
+              <CadStatusBadge status={cad.status} />
               <span className="text-xs text-muted">
                 <time dateTime={cad.created_at}>{formatDateTime(cad.created_at)}</time>
               </span>

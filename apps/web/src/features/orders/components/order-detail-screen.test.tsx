@@ -1,4 +1,4 @@
-import type { Order } from "@atelier/contract";
+import type { CadStatus, Order } from "@atelier/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -13,14 +13,15 @@ beforeEach(() => {
 
 const render = () => renderRoutes([route("/dashboard/orders/:id", <OrderDetailScreen orderId="o1" />)], "/dashboard/orders/o1");
 
-const cad = (id: string, version: number, is_approved: boolean) => ({
+const cad = (id: string, version: number, status: CadStatus) => ({
   id,
   version,
   image: `/files/${id}.png`,
   images: [{ id: `${id}-img`, image: `/files/${id}.png`, thumbnail: `/files/${id}-t.png` }],
   model: null,
   description: `Version ${version} rendering`,
-  is_approved,
+  is_approved: status === "approved",
+  status,
   approved_at: null,
   created_at: ago(3600_000),
 });
@@ -48,34 +49,58 @@ describe("Order detail", () => {
     expect(screen.getByRole("region", { name: "Your instant estimate" })).toBeInTheDocument();
   });
 
-  it("offers 'Approve CAD Design' only for an unapproved version while the order is in CAD design", async () => {
-    const calls = serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, false), cad("c0", 0, true)] }));
+  it("offers 'Approve CAD Design' only on the version pending approval, and reads older ones as Superseded", async () => {
+    serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, "superseded"), cad("c2", 2, "pending_approval")] }));
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
     const versions = screen.getAllByTestId("cad-design");
+    expect(within(versions[0]!).getByText("Version 2")).toBeInTheDocument();
     expect(within(versions[0]!).getByText("Pending Approval")).toBeInTheDocument();
-    expect(within(versions[1]!).getByText("Approved")).toBeInTheDocument();
+    expect(within(versions[1]!).getByText("Superseded")).toBeInTheDocument();
+    expect(within(versions[1]!).queryByText("Pending Approval")).not.toBeInTheDocument();
     expect(within(versions[1]!).queryByRole("button", { name: /Approve CAD Design/ })).not.toBeInTheDocument();
-    await user.click(within(versions[0]!).getByRole("button", { name: /Approve CAD Design/ }));
+    expect(screen.getAllByRole("button", { name: /Approve CAD Design/ })).toHaveLength(1);
+  });
+
+  it("approves a CAD version only after the customer confirms: cancel sends nothing, confirm sends once", async () => {
+    const calls = serve(makeOrder({ status: "cad_design", cad_designs: [cad("c2", 2, "approved"), cad("c3", 3, "pending_approval")] }));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
+    const posts = () => calls.filter((c) => c.init.method === "POST");
+
+    await user.click(screen.getByRole("button", { name: /Approve CAD Design/ }));
+    let dialog = await screen.findByRole("alertdialog", { name: "Approve version 3?" });
+    expect(dialog).toHaveTextContent("Your jeweller starts making your piece from this version, and no new versions follow.");
+    await user.click(within(dialog).getByRole("button", { name: "Not yet" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(posts()).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: /Approve CAD Design/ }));
+    dialog = await screen.findByRole("alertdialog", { name: "Approve version 3?" });
+    await user.click(within(dialog).getByRole("button", { name: "Approve" }));
     expect(await screen.findByText("CAD design approved")).toBeInTheDocument();
     expect(screen.getByText("Your approval has been recorded. The manufacturing process will begin soon.")).toBeInTheDocument();
-    expect(calls.some((c) => c.init.method === "POST" && c.url === "/api/cad-designs/c1/approve/")).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(posts().map((c) => c.url)).toEqual(["/api/cad-designs/c3/approve/"]);
   });
 
   it("hides the approve button outside CAD design, and shows the approve failure", async () => {
-    serve(makeOrder({ status: "cad_approved", cad_designs: [cad("c1", 1, false)] }));
+    serve(makeOrder({ status: "cancelled", cad_designs: [cad("c1", 1, "not_approved")] }));
     const user = userEvent.setup();
     const { unmount } = render();
     await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
-    expect(screen.getByText("Pending Approval")).toBeInTheDocument();
+    expect(screen.getByText("Not approved")).toBeInTheDocument();
+    expect(screen.queryByText("Pending Approval")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Approve CAD Design/ })).not.toBeInTheDocument();
     unmount();
 
-    serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, false)] }), () => ({ status: 500, body: null }));
+    serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, "pending_approval")] }), () => ({ status: 500, body: null }));
     render();
     await user.click(await screen.findByRole("tab", { name: /CAD Designs/ }));
     await user.click(screen.getByRole("button", { name: /Approve CAD Design/ }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Approve" }));
     expect(await screen.findByText("Failed to approve CAD design. Please try again.")).toBeInTheDocument();
   });
 
@@ -185,9 +210,21 @@ describe("Order detail", () => {
     const panel = await screen.findByRole("region", { name: "Your quote" });
     expect(within(panel).getByText("Pending")).toBeInTheDocument();
     expect(within(panel).getByText("Metal")).toBeInTheDocument();
+    // Accepting asks first: going back sends nothing, confirming sends once.
     await user.click(within(panel).getByRole("button", { name: /Accept/ }));
+    let confirm = await screen.findByRole("alertdialog", { name: "Accept this quote?" });
+    expect(confirm).toHaveTextContent(
+      "You accept $1,250.00 for “Garden ring”. The advance of $625.00 (50%) is then due, and the payment instructions appear on your order.",
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Go back" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.init.method === "POST")).toHaveLength(0);
+    await user.click(within(panel).getByRole("button", { name: /Accept/ }));
+    confirm = await screen.findByRole("alertdialog", { name: "Accept this quote?" });
+    await user.click(within(confirm).getByRole("button", { name: "Accept quote" }));
     expect(await screen.findByText("Quote accepted")).toBeInTheDocument();
-    expect(calls.some((c) => c.init.method === "POST" && c.url === "/api/quotes/q1/accept/")).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.init.method === "POST").map((c) => c.url)).toEqual(["/api/quotes/q1/accept/"]);
 
     await user.click(within(panel).getByRole("button", { name: /Decline/ }));
     const dialog = await screen.findByRole("alertdialog");

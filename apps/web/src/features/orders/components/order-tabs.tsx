@@ -5,13 +5,14 @@ import { useId, useState, type ComponentType } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
 import { ImageLightbox, type LightboxImage } from "@/components/ui/image-lightbox";
 import { Textarea } from "@/components/ui/input";
 import { EmptyState } from "@/components/ui/states";
+import { CadStatusBadge } from "@/components/ui/status-badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
@@ -22,12 +23,12 @@ import { useMarkConversationRead } from "@/lib/mark-conversation-read";
 import { useAddComment } from "../api/add-comment";
 import { useApproveCadDesign } from "../api/approve-cad-design";
 import { OrderCertificates } from "./order-certificates";
-import { TONE_DOT } from "./order-parts";
+import { TONE_DOT, toastFailure } from "./order-parts";
 
 const personName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.trim() || (p.role === "customer" ? "You" : "Aurelia Atelier") : "Aurelia Atelier");
 
 /** The order waits for the customer to approve a CAD version. */
-export const awaitingCadApproval = (order: Order) => order.status === "cad_design" && order.cad_designs.some((c) => !c.is_approved);
+export const awaitingCadApproval = (order: Order) => order.status === "cad_design" && order.cad_designs.some((c) => c.status === "pending_approval");
 
 /** The 3D viewer the CAD tab shows beside the renderings, and its version comparison (the cad-viewer feature, composed in routes/). */
 export interface CadViewerSlot {
@@ -144,6 +145,8 @@ function DetailsTab({ order, onOpen }: { order: Order; onOpen: Open }) {
 
 function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadViewer?: CadViewerSlot }) {
   const approve = useApproveCadDesign();
+  // The version the customer is asked to confirm approving; nothing is sent until they do.
+  const [confirming, setConfirming] = useState<CadDesign | null>(null);
   if (order.cad_designs.length === 0) {
     return (
       <EmptyState
@@ -157,8 +160,14 @@ function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadV
   const versions = [...order.cad_designs].sort((a, b) => b.version - a.version);
   const onApprove = (cad: CadDesign) =>
     approve.mutate(cad.id, {
-      onSuccess: () => toast({ title: "CAD design approved", description: "Your approval has been recorded. The manufacturing process will begin soon." }),
-      onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to approve CAD design. Please try again." }),
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: "CAD design approved", description: "Your approval has been recorded. The manufacturing process will begin soon." });
+      },
+      onError: (err) => {
+        setConfirming(null);
+        toastFailure(err, "Failed to approve CAD design. Please try again.");
+      },
     });
   return (
     <div className="flex flex-col gap-4">
@@ -167,7 +176,8 @@ function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadV
       {versions.map((cad) => {
         const images: LightboxImage[] = cad.images.length > 0 ? cad.images : cad.image ? [{ id: cad.id, image: cad.image }] : [];
         const cover = cad.images[0];
-        const canApprove = !cad.is_approved && order.status === "cad_design";
+        // Only the newest unapproved version (the server refuses the others).
+        const canApprove = cad.status === "pending_approval" && order.status === "cad_design";
         // With a 3D file the viewer stands beside the renderings, above the version's details.
         const withModel = Boolean(cad.model && cadViewer);
         const media =
@@ -201,7 +211,7 @@ function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadV
             <div className="flex min-w-0 flex-1 flex-col gap-2">
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-sans text-base font-medium">Version {cad.version}</h3>
-                {cad.is_approved ? <Badge tone="green">Approved</Badge> : <Badge tone="gold">Pending Approval</Badge>}
+                <CadStatusBadge status={cad.status} />
               </div>
               <p className="text-xs text-muted">
                 Uploaded <time dateTime={cad.created_at}>{formatDateTime(cad.created_at)}</time>
@@ -214,11 +224,11 @@ function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadV
                 </a>
               )}
               {canApprove && (
-                <Button className="mt-auto self-start" onClick={() => onApprove(cad)} loading={approve.isPending && approve.variables === cad.id} disabled={approve.isPending}>
+                <Button className="mt-auto self-start" onClick={() => setConfirming(cad)} loading={approve.isPending && approve.variables === cad.id} disabled={approve.isPending}>
                   <CheckCircle2 aria-hidden /> Approve CAD Design
                 </Button>
               )}
-              {!cad.is_approved && order.status === "cad_design" && (
+              {canApprove && (
                 <p className="text-xs text-muted">Want changes? Ask in the Comments tab and your designer uploads a new version.</p>
               )}
             </div>
@@ -226,6 +236,17 @@ function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadV
         );
       })}
       </ul>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && !approve.isPending && setConfirming(null)}
+        title={confirming ? `Approve version ${confirming.version}?` : ""}
+        description="Your jeweller starts making your piece from this version, and no new versions follow. If you want changes, ask in the Comments tab instead."
+        confirmLabel="Approve"
+        cancelLabel="Not yet"
+        confirmVariant="primary"
+        loading={approve.isPending}
+        onConfirm={() => confirming && onApprove(confirming)}
+      />
     </div>
   );
 }

@@ -28,8 +28,11 @@ describe("Quotes", () => {
     expect(within(rows[1]!).queryByRole("button", { name: /Accept/ })).not.toBeInTheDocument();
 
     await user.click(within(rows[0]!).getByRole("button", { name: "Accept quote for Garden ring" }));
+    const accept = await screen.findByRole("alertdialog", { name: "Accept this quote?" });
+    expect(calls.filter((c) => c.init.method === "POST")).toHaveLength(0);
+    await user.click(within(accept).getByRole("button", { name: "Accept quote" }));
     expect(await screen.findByText("Quote accepted")).toBeInTheDocument();
-    expect(calls.some((c) => c.init.method === "POST" && c.url === "/api/quotes/q1/accept/")).toBe(true);
+    expect(calls.filter((c) => c.init.method === "POST").map((c) => c.url)).toEqual(["/api/quotes/q1/accept/"]);
 
     await user.click(within(rows[0]!).getByRole("button", { name: "Decline quote for Garden ring" }));
     const dialog = await screen.findByRole("alertdialog");

@@ -1,3 +1,4 @@
+import type { CadStatus } from "@atelier/contract";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +9,44 @@ import { cadUploadLayout, fileProgress } from "../utils/cad-upload";
 import { WorkbenchScreen } from "./workbench-screen";
 
 const png = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: "image/png" });
+
+describe("CAD versions", () => {
+  beforeEach(() => {
+    localStorage.setItem("authToken", "tok");
+    stubBrowserApis();
+  });
+
+  it("read the server's status: an older version is Superseded, the approved one Approved", async () => {
+    const version = (id: string, n: number, status: CadStatus) => ({
+      id,
+      version: n,
+      image: null,
+      images: [],
+      model: null,
+      description: "",
+      is_approved: status === "approved",
+      status,
+      approved_at: status === "approved" ? new Date().toISOString() : null,
+      created_at: new Date().toISOString(),
+    });
+    stubFetch((url) =>
+      url.endsWith("/api/orders/o1/")
+        ? {
+            status: 200,
+            body: makeOrder({ status: "completed", quoted_price: "1240.00", cad_designs: [version("c1", 1, "superseded"), version("c2", 2, "approved")] }),
+          }
+        : { status: 404 },
+    );
+    renderRoutes([{ path: "/staff/orders/:orderId", element: <WorkbenchScreen orderId="o1" /> }], "/staff/orders/o1");
+    const panel = await screen.findByTestId("cad-panel");
+    const [v2, v1] = within(panel).getAllByTestId("cad-version");
+    expect(v2).toHaveTextContent("Version 2");
+    expect(within(v2!).getByText("Approved")).toBeInTheDocument();
+    expect(v1).toHaveTextContent("Version 1");
+    expect(within(v1!).getByText("Superseded")).toBeInTheDocument();
+    expect(within(panel).queryByText("Not approved")).not.toBeInTheDocument();
+  });
+});
 
 describe("CAD upload", () => {
   beforeEach(() => {

@@ -8,7 +8,7 @@ import {
 } from "@atelier/contract";
 import { Box, FileBox, Gem, Upload, X } from "lucide-react";
 import { useId, useState, type ChangeEvent, type DragEvent, type FormEvent } from "react";
-import { Badge } from "@/components/ui/badge";
+import { CadStatusBadge } from "@/components/ui/status-badge";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { ImageDropzone } from "@/components/ui/image-dropzone";
@@ -86,13 +86,7 @@ export function CadPanel({
                   <div className="flex min-w-0 flex-col gap-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-medium">Version {cad.version}</span>
-                      {cad.is_approved ? (
-                        <Badge tone="green">Approved</Badge>
-                      ) : order.status === "cad_design" && cad.version === versions[0]?.version ? (
-                        <Badge tone="gold">Awaiting approval</Badge>
-                      ) : (
-                        <Badge tone="neutral">Not approved</Badge>
-                      )}
+                      <CadStatusBadge status={cad.status} />
                     </div>
                     <p className="text-xs text-muted">
                       Uploaded <time dateTime={cad.created_at}>{formatDateTime(cad.created_at)}</time>

@@ -19,22 +19,34 @@ const KIND_LABEL: Record<Payment["kind"], string> = { advance: "Advance", balanc
 /** How a decided payment's date reads ("· confirmed 12 May"). */
 const DECIDED: Record<Payment["status"], string> = { pending: "", confirmed: "confirmed", rejected: "rejected", void: "voided" };
 
+/** What confirming a payment does, in the words the confirmation shows. */
+function confirmText(order: Order, p: Payment): string {
+  const what = `You record that the ${p.kind} of ${formatAmount(p.amount, p.currency)} (reference ${p.reference}) has arrived. The customer is told.`;
+  return p.kind === "advance" && order.status === "quoted" ? `${what} The order moves to Approved and CAD design can begin.` : what;
+}
+
 /** Every declared payment with its reference; pending ones are confirmed or rejected with a reason. */
 export function PaymentsPanel({ order }: { order: Order }) {
   const confirm = useConfirmPayment(order.id);
   const [rejecting, setRejecting] = useState<Payment | null>(null);
+  // The payment staff are asked to confirm receiving; nothing is sent until they do.
+  const [confirming, setConfirming] = useState<Payment | null>(null);
   const payments = [...order.payments].sort((a, b) => b.created_at.localeCompare(a.created_at));
   const waiting = payments.filter((p) => p.status === "pending").length;
 
   const onConfirm = (p: Payment) =>
     confirm.mutate(p.id, {
-      onSuccess: () =>
+      onSuccess: () => {
+        setConfirming(null);
         toast({
           title: "Payment confirmed",
           description: `${KIND_LABEL[p.kind]} of ${formatAmount(p.amount, p.currency)} for ${order.order_number}.`,
-        }),
-      onError: (err) =>
-        toast({ variant: "destructive", title: "Payment not confirmed", description: errorMessage(err, "Please try again.") }),
+        });
+      },
+      onError: (err) => {
+        setConfirming(null);
+        toast({ variant: "destructive", title: "Payment not confirmed", description: errorMessage(err, "Please try again.") });
+      },
     });
 
   return (
@@ -90,7 +102,7 @@ export function PaymentsPanel({ order }: { order: Order }) {
                 <div className="flex shrink-0 gap-2">
                   <Button
                     size="sm"
-                    onClick={() => onConfirm(p)}
+                    onClick={() => setConfirming(p)}
                     loading={confirm.isPending && confirm.variables === p.id}
                     disabled={confirm.isPending}
                     aria-label={`Confirm the ${p.kind} payment of ${formatAmount(p.amount, p.currency)}`}
@@ -111,6 +123,17 @@ export function PaymentsPanel({ order }: { order: Order }) {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && !confirm.isPending && setConfirming(null)}
+        title="Confirm this payment?"
+        description={confirming ? confirmText(order, confirming) : ""}
+        confirmLabel="Confirm payment"
+        cancelLabel="Go back"
+        confirmVariant="primary"
+        loading={confirm.isPending}
+        onConfirm={() => confirming && onConfirm(confirming)}
+      />
       <RejectDialog order={order} payment={rejecting} onClose={() => setRejecting(null)} />
     </Panel>
   );

@@ -268,8 +268,30 @@ describe("payments", () => {
     );
 
     await userEvent.click(await screen.findByRole("button", { name: "Confirm the advance payment of $625.00" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Confirm payment" }));
     expect(await screen.findByText("Payment confirmed")).toBeInTheDocument();
     expect(posts(calls, "/api/staff/payments/p1/confirm/")).toHaveLength(1);
+  });
+
+  it("confirms a payment only after staff confirm the dialog: going back sends nothing, confirming sends once", async () => {
+    const calls = renderWorkbench(makeOrder({ status: "quoted", payments: [makePayment()] }), (url) =>
+      url.includes("/api/staff/payments/p1/") ? { status: 200, body: makePayment({ status: "confirmed" }) } : undefined,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm the advance payment of $625.00" }));
+    let dialog = await screen.findByRole("alertdialog", { name: "Confirm this payment?" });
+    expect(dialog).toHaveTextContent(
+      "You record that the advance of $625.00 (reference UTR-889911) has arrived. The customer is told. The order moves to Approved and CAD design can begin.",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Go back" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.init.method === "POST")).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole("button", { name: "Confirm the advance payment of $625.00" }));
+    dialog = await screen.findByRole("alertdialog", { name: "Confirm this payment?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Confirm payment" }));
+    expect(await screen.findByText("Payment confirmed")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.init.method === "POST").map((c) => c.url)).toEqual(["/api/staff/payments/p1/confirm/"]);
   });
 
   it("shows a payment voided by the cancellation without Confirm or Reject", async () => {
