@@ -38,7 +38,7 @@ import type { PricingService } from "../pricing/pricing.service.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import * as content from "./order-content.repository.ts";
-import { quoteExpiringMail, shippedMail, staffReplyMail } from "./order-mails.ts";
+import { quoteExpiringMail, staffReplyMail, statusMailFor } from "./order-mails.ts";
 import * as view from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrderRow } from "./orders.repository.ts";
@@ -216,7 +216,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     // Nobody is told about their own action.
     if (notice && actor?.id !== order.userId) await notifications.notify(tx, [notice]);
     const moved: OrderRow = { ...order, ...values };
-    if (to === "shipped" && options.later) options.later(() => shippedMail(deps, moved));
+    const mail = statusMailFor(deps, moved, order.status, to);
+    if (mail && options.later) options.later(mail);
     return moved;
   }
 
