@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  ACTIVE_ORDER_STATUSES,
+  ORDER_STATUS_WAITS_ON,
+  orderWaits,
+  unquotedPriceText,
   ORDER_EVENT_INFO,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
@@ -40,5 +44,19 @@ describe("order events and progress, as every screen and the PDF name them", () 
     expect(orderProgress({ status: "manufacturing", progress: 65 })).toBe(65);
     expect(orderProgress({ status: "manufacturing", progress: 0 })).toBe(60);
     expect(orderProgress({ status: "cancelled", progress: 40 })).toBe(0);
+  });
+});
+
+describe("whom an order waits on, and what its price reads without a quote", () => {
+  it("a completed or cancelled order waits on nobody; every other status waits on someone", () => {
+    expect(orderWaits("completed")).toBe(false);
+    expect(orderWaits("cancelled")).toBe(false);
+    for (const status of ACTIVE_ORDER_STATUSES) expect(orderWaits(status)).toBe(true);
+    expect(ORDER_STATUS_WAITS_ON).toMatchObject({ initiated: "atelier", quoted: "customer", cad_design: "customer", shipped: "carrier", delivered: "customer" });
+  });
+
+  it("only an order still to be priced is 'Awaiting quote'", () => {
+    expect(unquotedPriceText("initiated")).toBe("Awaiting quote");
+    expect(unquotedPriceText("cancelled")).toBe("Not quoted");
   });
 });

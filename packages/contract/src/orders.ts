@@ -51,6 +51,43 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * Whom an order in each status waits on, the one place that says so: the atelier (a quote to
+ * issue, CAD to draw, the piece to make, check and ship), the customer (a quote to answer, a CAD
+ * version to approve, receipt to confirm) or the carrier. null: the order is over and waits on
+ * nobody, so no screen shows it "waiting".
+ */
+export type OrderWaitsOn = "atelier" | "customer" | "carrier";
+export const ORDER_STATUS_WAITS_ON: Record<OrderStatus, OrderWaitsOn | null> = {
+  initiated: "atelier",
+  quoted: "customer",
+  approved: "atelier",
+  cad_design: "customer",
+  cad_approved: "atelier",
+  manufacturing: "atelier",
+  quality_check: "atelier",
+  ready_to_ship: "atelier",
+  shipped: "carrier",
+  delivered: "customer",
+  completed: null,
+  cancelled: null,
+};
+
+/** Whether an order in `status` is waiting on someone (and so has a waiting time to show). */
+export function orderWaits(status: OrderStatus): boolean {
+  return ORDER_STATUS_WAITS_ON[status] !== null;
+}
+
+/**
+ * What an order's price reads while it has no quote: only an order the atelier still has to
+ * price is "Awaiting quote"; a cancelled one was never quoted and waits for nothing.
+ */
+export function unquotedPriceText(status: OrderStatus): string {
+  if (status === "initiated") return "Awaiting quote";
+  if (status === "cancelled") return "Not quoted";
+  return "No quote";
+}
+
 export const ACTIVE_ORDER_STATUSES = ORDER_STATUSES.filter((s) => s !== "completed" && s !== "cancelled");
 
 /** Design, quote and upload statuses share the same tones. */

@@ -10,11 +10,13 @@ export type {
   CadReadyEmailInput,
   EmailFooterLinks,
   GenericEmailInput,
+  OrderStatusEmailInput,
   PaymentEmailInput,
   QuoteExpiringEmailInput,
   QuoteIssuedEmailInput,
   RenderedEmail,
   ShippedEmailInput,
+  StatusEmailStatus,
   StaffReplyEmailInput,
   StaffWelcomeEmailInput,
   SupportTicketEmailInput,
@@ -25,6 +27,7 @@ const load = lazy<typeof Templates>(() => import("./templates.ts"));
 
 export const cadReadyEmail = async (input: Templates.CadReadyEmailInput) => (await load()).cadReadyEmail(input);
 export const genericEmail = async (input: Templates.GenericEmailInput) => (await load()).genericEmail(input);
+export const orderStatusEmail = async (input: Templates.OrderStatusEmailInput) => (await load()).orderStatusEmail(input);
 export const paymentEmail = async (input: Templates.PaymentEmailInput) => (await load()).paymentEmail(input);
 export const quoteExpiringEmail = async (input: Templates.QuoteExpiringEmailInput) => (await load()).quoteExpiringEmail(input);
 export const quoteIssuedEmail = async (input: Templates.QuoteIssuedEmailInput) => (await load()).quoteIssuedEmail(input);

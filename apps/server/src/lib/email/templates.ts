@@ -148,6 +148,68 @@ export function shippedEmail(input: ShippedEmailInput): Promise<RenderedEmail> {
   );
 }
 
+/** The order statuses with their own status e-mail besides "shipped" (which carries the tracking). */
+export type StatusEmailStatus = "manufacturing" | "quality_check" | "ready_to_ship" | "delivered";
+
+export interface OrderStatusEmailInput {
+  firstName: string;
+  orderNumber: string;
+  designName: string;
+  status: StatusEmailStatus;
+  /** Days after delivery when the order completes by itself (said in the delivery e-mail). */
+  autoCompleteDays: number;
+  orderUrl: string;
+  footer?: EmailFooterLinks | undefined;
+}
+
+const STATUS_EMAIL_TEXT: Record<StatusEmailStatus, { subject: (n: string) => string; heading: string; now: string; next: (days: number) => string }> = {
+  manufacturing: {
+    subject: (n) => `Your order ${n} is in production`,
+    heading: "Your piece is being made",
+    now: "is being handcrafted in our workshop, following the CAD design you approved.",
+    next: () => "We will write again when it goes into its final quality check.",
+  },
+  quality_check: {
+    subject: (n) => `Your order ${n} is in its quality check`,
+    heading: "Your piece is in its final quality check",
+    now: "is finished and our jewellers are checking the metal, the stones and the finish.",
+    next: () => "Once it passes, it is packed and made ready to ship.",
+  },
+  ready_to_ship: {
+    subject: (n) => `Your order ${n} is ready to ship`,
+    heading: "Your piece is ready to ship",
+    now: "has passed its quality check and is packed for its journey.",
+    next: () => "We will send you the carrier and the tracking number as soon as it leaves the atelier.",
+  },
+  delivered: {
+    subject: (n) => `Your order ${n} has been delivered`,
+    heading: "Your piece has arrived",
+    now: "has been delivered.",
+    next: (days) =>
+      `Please confirm receipt on your order page. If anything is not right, tell us in the order's messages; otherwise the order completes by itself ${days} days after delivery.`,
+  },
+};
+
+/** An order status e-mail (production, quality check, ready to ship, delivered): where the piece is and what comes next. */
+export function orderStatusEmail(input: OrderStatusEmailInput): Promise<RenderedEmail> {
+  const text = STATUS_EMAIL_TEXT[input.status];
+  return renderParts(
+    text.subject(input.orderNumber),
+    h(
+      EmailLayout,
+      {
+        heading: text.heading,
+        preview: `${input.designName} ${text.now}`,
+        action: { label: "View your order", url: input.orderUrl },
+        footer: input.footer,
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph(Strong(input.designName), " (order ", NoWrap(input.orderNumber), ") ", text.now),
+      Paragraph(text.next(input.autoCompleteDays)),
+    ),
+  );
+}
+
 export interface StaffWelcomeEmailInput {
   firstName: string;
   /** "staff" or "admin". */

@@ -152,6 +152,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     sendInBackground(body.then((rendered) => ({ to: user.email, subject: "Someone is trying to sign in to your account", ...rendered })));
   }
 
+  /**
+   * "Your password was changed": after a change or a reset has committed, so the owner hears of a
+   * change they did not make. It cannot be turned off, like the other security e-mails.
+   */
+  function warnPasswordChanged(user: Pick<UserRow, "email">, how: "changed" | "reset"): void {
+    const subject = "Your password was changed";
+    const body = renderEmail({
+      heading: subject,
+      paragraphs: [
+        how === "changed"
+          ? `The password of your Aurelia Atelier account (${user.email}) was changed from your profile. Every other session was signed out.`
+          : `The password of your Aurelia Atelier account (${user.email}) was reset with a link sent to this address. Every session was signed out.`,
+        "If that was you, there is nothing more to do.",
+        `If it was not you, choose a new password now with the button below (it signs out everyone using the old one), change the password of your e-mail account too, and tell us at ${publicUrl}/contact.`,
+      ],
+      action: { label: "Choose a new password", url: `${publicUrl}/forgot-password` },
+    });
+    sendInBackground(body.then((rendered) => ({ to: user.email, subject, ...rendered })));
+  }
+
   // Who is told when tokens stop signing anyone in (live-event streams close at once).
   const revocationListeners = new Set<(revoked: RevokedTokens) => void>();
   function tokensRevoked(revoked: RevokedTokens): void {
@@ -289,6 +309,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.deleteResetTokens(tx, user.id);
       });
       tokensRevoked({ userId: user.id, exceptTokenId: current.tokenId });
+      warnPasswordChanged(user, "changed");
     },
 
     async forgotPassword(emailInput: string, ip: string): Promise<{ message: string }> {
@@ -346,6 +367,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.deleteResetTokens(tx, user.id);
       });
       tokensRevoked({ userId: user.id });
+      // A welcome link (it lives longer than a reset link) sets a new staff member's first password: nothing changed.
+      const welcome = token.expiresAt.getTime() - token.createdAt.getTime() > RESET_TOKEN_TTL_MS;
+      if (!welcome) warnPasswordChanged(user, "reset");
     },
 
     /** Creates a staff or admin account (command line); there is never a default password. */

@@ -268,7 +268,11 @@ describe("the whole lifecycle through the API", () => {
         `New reply on order ${n}`,
         `CAD design ready for order ${n}`,
         `Payment received for order ${n}`,
+        `Your order ${n} is in production`,
+        `Your order ${n} is in its quality check`,
+        `Your order ${n} is ready to ship`,
         `Your order ${n} has shipped`,
+        `Your order ${n} has been delivered`,
       ].sort(),
     );
     for (const m of t.mailer.sent.filter((x) => x.text.includes(order.order_number))) {

@@ -5,7 +5,7 @@ import { ConflictError } from "../../lib/errors.ts";
 import type { NewNotice } from "../notifications/notifications.service.ts";
 import type { Later, OrdersServiceDeps } from "./order-deps.ts";
 import * as content from "./order-content.repository.ts";
-import { shippedMail } from "./order-mails.ts";
+import { statusMailFor } from "./order-mails.ts";
 import * as view from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrderRow } from "./orders.repository.ts";
@@ -111,7 +111,8 @@ export function createLifecycle(deps: OrdersServiceDeps) {
     // Nobody is told about their own action.
     if (notice && actor?.id !== order.userId) await notifications.notify(tx, [notice]);
     const moved: OrderRow = { ...order, ...values };
-    if (to === "shipped" && options.later) options.later(() => shippedMail(deps, moved));
+    const mail = statusMailFor(deps, moved, order.status, to);
+    if (mail && options.later) options.later(mail);
     return moved;
   }
 

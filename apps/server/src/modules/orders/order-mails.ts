@@ -1,9 +1,10 @@
-import type { NotificationType } from "@atelier/contract";
+import { AUTO_COMPLETE_DAYS, type NotificationType, type OrderStatus } from "@atelier/contract";
 import {
   cadReadyEmail,
   formatDate,
   formatDateTime,
   formatMoney,
+  orderStatusEmail,
   paymentEmail,
   quoteExpiringEmail,
   quoteIssuedEmail,
@@ -11,6 +12,7 @@ import {
   staffReplyEmail,
   type EmailFooterLinks,
   type RenderedEmail,
+  type StatusEmailStatus,
 } from "../../lib/email/index.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import { advanceOf } from "./order-view.ts";
@@ -18,7 +20,8 @@ import type { CadDesignRow, OrderRow, PaymentRow, QuoteRow } from "./orders.repo
 
 /**
  * The customer e-mails of the lifecycle: quote issued and expiring, payment confirmed or not
- * matched, CAD ready, shipped (an order status e-mail), and a jeweller's reply. Sent after the
+ * matched, CAD ready, the order status e-mails (production, quality check, ready to ship, shipped,
+ * delivered: what the "Order status" switch promises), and a jeweller's reply. Sent after the
  * change commits, through the settings module, which skips the types the customer turned off and
  * adds the unsubscribe link and headers.
  */
@@ -116,3 +119,28 @@ export const staffReplyMail = (deps: OrderMailDeps, order: OrderRow, reply: { se
   sendToCustomer(deps, order, "staff_reply", (firstName, orderUrl, footer) =>
     staffReplyEmail({ firstName, about: `order ${order.orderNumber}`, ...reply, conversationUrl: orderUrl, footer }),
   );
+
+const STATUS_EMAIL_STATUSES: readonly StatusEmailStatus[] = ["manufacturing", "quality_check", "ready_to_ship", "delivered"];
+
+/**
+ * The order status e-mail for a move to `to`, or null when that move has none. A failed quality
+ * check going back to manufacturing is the workshop's own loop: the customer was told once.
+ */
+export function statusMailFor(deps: OrderMailDeps, order: OrderRow, from: OrderStatus, to: OrderStatus): (() => Promise<void>) | null {
+  if (to === "shipped") return () => shippedMail(deps, order);
+  if (to === "manufacturing" && from !== "cad_approved") return null;
+  const status = STATUS_EMAIL_STATUSES.find((s) => s === to);
+  if (!status) return null;
+  return () =>
+    sendToCustomer(deps, order, "status_change", (firstName, orderUrl, footer) =>
+      orderStatusEmail({
+        firstName,
+        orderNumber: order.orderNumber,
+        designName: order.designName,
+        status,
+        autoCompleteDays: AUTO_COMPLETE_DAYS,
+        orderUrl,
+        footer,
+      }),
+    );
+}

@@ -52,13 +52,16 @@ export function header(w: Writer, order: Order, orderUrl: string): void {
 
   const barX = w.left + badgeWidth + 16;
   const barWidth = 150;
-  doc.roundedRect(barX, y + 7, barWidth, 4, 2).fill(COLORS.rule);
-  if (info.progress > 0) doc.roundedRect(barX, y + 7, (barWidth * info.progress) / 100, 4, 2).fill(COLORS.gold);
-  doc
-    .font(FONT.sans)
-    .fontSize(9)
-    .fillColor(COLORS.ink)
-    .text(`${info.progress}% complete`, barX + barWidth + 10, y + 4.5, { lineBreak: false });
+  // A cancelled order is not "0% complete": it has stopped, and its badge says so.
+  if (order.status !== "cancelled") {
+    doc.roundedRect(barX, y + 7, barWidth, 4, 2).fill(COLORS.rule);
+    if (info.progress > 0) doc.roundedRect(barX, y + 7, (barWidth * info.progress) / 100, 4, 2).fill(COLORS.gold);
+    doc
+      .font(FONT.sans)
+      .fontSize(9)
+      .fillColor(COLORS.ink)
+      .text(`${info.progress}% complete`, barX + barWidth + 10, y + 4.5, { lineBreak: false });
+  }
 
   doc
     .font(FONT.sans)
@@ -75,7 +78,7 @@ export function dates(w: Writer, order: Order, generatedAt: Date): void {
   w.section("Order");
   const rows: [string, string][] = [
     ["Order number", order.order_number],
-    ["Status", `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`],
+    ["Status", order.status === "cancelled" ? "Cancelled" : `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`],
     ["Order type", order.order_type],
     ["Placed", w.dateTime(order.created_at)],
     ["Last updated", w.dateTime(order.updated_at)],
@@ -178,7 +181,7 @@ export function estimate(w: Writer, order: Order): void {
 export function quotes(w: Writer, order: Order): void {
   w.section("Quotes");
   if (order.quotes.length === 0) {
-    w.paragraph("No quote has been issued yet.", { color: COLORS.muted });
+    w.paragraph(order.status === "cancelled" ? "No quote was issued." : "No quote has been issued yet.", { color: COLORS.muted });
     return;
   }
   order.quotes.forEach((q, index) => {
@@ -216,7 +219,7 @@ export function quotes(w: Writer, order: Order): void {
 export function payments(w: Writer, order: Order): void {
   w.section("Payments");
   if (order.payments.length === 0) {
-    w.paragraph("No payment has been recorded yet.", { color: COLORS.muted });
+    w.paragraph(order.status === "cancelled" ? "No payment was recorded." : "No payment has been recorded yet.", { color: COLORS.muted });
   } else {
     w.table(
       [
@@ -250,7 +253,7 @@ export function payments(w: Writer, order: Order): void {
 export function shipment(w: Writer, order: Order): void {
   w.section("Shipment");
   if (!order.shipment) {
-    w.paragraph("Not shipped yet.", { color: COLORS.muted });
+    w.paragraph(order.status === "cancelled" ? "Not shipped: the order was cancelled." : "Not shipped yet.", { color: COLORS.muted });
     return;
   }
   w.fields([

@@ -284,6 +284,22 @@ describe("renderOrderPdf", () => {
     expect(text).toContain("Not shipped yet.");
   });
 
+  it("a cancelled order reads as stopped, not as 0% complete or a quote still to come", async () => {
+    const text = extractText(
+      await renderOrderPdf(
+        order({ status: "cancelled", progress: 0, quoted_price: null, quotes: [], payments: [], shipment: null, cancel_reason: "Changed my mind", amount_paid: "0.00", balance_due: null }),
+        { ...OPTS, compress: false },
+      ),
+    );
+    expect(text).toContain("CANCELLED");
+    expect(text).not.toContain("% complete");
+    expect(text).not.toContain("(0%)");
+    expect(text).toContain("No quote was issued.");
+    expect(text).not.toContain("yet.");
+    expect(text).toContain("Not shipped: the order was cancelled.");
+    expect(text).toContain("Changed my mind");
+  });
+
   it("shows the shipment, many events and text the fonts cannot draw without breaking", async () => {
     const events = Array.from({ length: 80 }, (_, i) => ({
       id: `e${i}`,

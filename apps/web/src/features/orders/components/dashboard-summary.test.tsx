@@ -58,6 +58,23 @@ describe("Dashboard summary", () => {
     expect(within(items[1]!).getByRole("link", { name: "Order cancelled" })).toHaveAttribute("href", "/dashboard/orders/o2");
   });
 
+  it("says 'Awaiting quote' only for an order still to be quoted, not for a cancelled one", async () => {
+    stubFetch(() => ({
+      status: 200,
+      body: makeDashboardData({
+        recent_orders: [
+          { id: "o1", design_name: "Garden ring", order_number: "JW-2026-000123", created_at: ago(3600_000), status: "initiated", quoted_price: null, currency: "USD" },
+          { id: "o2", design_name: "Pearl drops", order_number: "JW-2026-000124", created_at: ago(7200_000), status: "cancelled", quoted_price: null, currency: "USD" },
+        ],
+      }),
+    }));
+    render();
+    const rows = await screen.findAllByTestId("recent-order");
+    expect(within(rows[0]!).getByText("Awaiting quote")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Not quoted")).toBeInTheDocument();
+    expect(rows[1]).not.toHaveTextContent("Awaiting quote");
+  });
+
   it("shows the empty texts", async () => {
     stubFetch(() => ({ status: 200, body: makeDashboardData() }));
     const user = userEvent.setup();

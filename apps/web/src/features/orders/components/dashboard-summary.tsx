@@ -1,4 +1,4 @@
-import { ORDER_STATUS_INFO, type DashboardData } from "@atelier/contract";
+import { ORDER_STATUS_INFO, unquotedPriceText, type DashboardData } from "@atelier/contract";
 import { ArrowRight, Bell, Gem, Package, PackageOpen } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -110,7 +110,7 @@ function RecentOrders({ orders }: { orders: DashboardData["recent_orders"] }) {
           <div className="flex items-center justify-between gap-3 sm:justify-end">
             <OrderStatusBadge status={o.status} />
             <span className="text-sm font-medium tabular-nums sm:w-28 sm:text-right">
-              {o.quoted_price !== null ? formatAmount(o.quoted_price, o.currency) : <span className="font-normal text-muted">Awaiting quote</span>}
+              {o.quoted_price !== null ? formatAmount(o.quoted_price, o.currency) : <span className="font-normal text-muted">{unquotedPriceText(o.status)}</span>}
             </span>
           </div>
         </li>

@@ -49,6 +49,32 @@ describe("Order detail", () => {
     expect(screen.getByRole("region", { name: "Your instant estimate" })).toBeInTheDocument();
   });
 
+  it("a cancelled order without a quote reads 'Not quoted', never 'Awaiting quote' or a quote on its way", async () => {
+    serve(makeOrder({ status: "cancelled", progress: 0, quoted_price: null, quotes: [], cancel_reason: "Changed my mind" }));
+    render();
+    expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();
+    expect(screen.getByText("Quote amount").nextSibling).toHaveTextContent("Not quoted");
+    expect(screen.queryByText("Awaiting quote")).not.toBeInTheDocument();
+    expect(screen.queryByText(/will send a quote soon/)).not.toBeInTheDocument();
+    expect(screen.getByText("This order was cancelled")).toBeInTheDocument();
+  });
+
+  it("an order still to be quoted reads 'Awaiting quote'", async () => {
+    serve(makeOrder({ status: "initiated", quoted_price: null, quotes: [] }));
+    render();
+    expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();
+    expect(screen.getByText("Quote amount").nextSibling).toHaveTextContent("Awaiting quote");
+    expect(screen.getByText(/will send a quote soon/)).toBeInTheDocument();
+  });
+
+  it("a delivered order's shipment no longer reads 'On its way'", async () => {
+    serve(makeOrder({ status: "delivered", quoted_price: "1250.00", shipment: { carrier: "BlueDart", tracking_number: "BD123" } }));
+    render();
+    expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();
+    expect(screen.queryByText("On its way")).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Delivered" })).toBeInTheDocument();
+  });
+
   it("offers 'Approve CAD Design' only on the version pending approval, and reads older ones as Superseded", async () => {
     serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, "superseded"), cad("c2", 2, "pending_approval")] }));
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { orderProgress, type Order } from "@atelier/contract";
+import { orderProgress, unquotedPriceText, type Order } from "@atelier/contract";
 import { ArrowLeft, Download, Headset } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -47,7 +47,7 @@ export function OrderDetailScreen({ orderId, cadViewer }: { orderId: string; cad
 function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.ReactNode; cadViewer?: CadViewerSlot }) {
   const download = useDownloadOrderDetails();
   const progress = orderProgress(order);
-  const quote = order.quoted_price !== null ? formatAmount(order.quoted_price, order.currency) : "Awaiting quote";
+  const quote = order.quoted_price !== null ? formatAmount(order.quoted_price, order.currency) : unquotedPriceText(order.status);
 
   return (
     <div className="flex flex-col gap-8">

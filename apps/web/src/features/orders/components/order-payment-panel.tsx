@@ -66,7 +66,8 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
           )}
         </Card>
       ) : (
-        order.status !== "cancelled" && (
+        // Only an order the atelier still has to price is "being reviewed".
+        order.status === "initiated" && (
           <Card className="p-5 text-sm sm:p-6">
             <h2 className="text-2xl">Your quote</h2>
             <p className="mt-2 text-muted">Your jeweller is reviewing your design and will send a quote soon. Meanwhile, here is the instant estimate.</p>
@@ -112,7 +113,7 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
         <Card className="flex items-start gap-3 p-5 text-sm sm:p-6">
           <Truck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
           <div>
-            <h2 className="font-sans text-base font-medium">On its way</h2>
+            <h2 className="font-sans text-base font-medium">{order.status === "shipped" ? "On its way" : "Delivered"}</h2>
             <p className="text-muted">
               {order.shipment.carrier} · tracking <span className="font-mono text-foreground">{order.shipment.tracking_number}</span>
             </p>
@@ -131,7 +132,7 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
       )}
 
       <Card className="p-5 sm:p-6">
-        {order.estimate ? <EstimateSummary estimate={order.estimate} /> : <p className="text-sm text-muted">{NO_ESTIMATE_REASON} Your jeweller will quote it.</p>}
+        {order.estimate ? <EstimateSummary estimate={order.estimate} /> : <p className="text-sm text-muted">{NO_ESTIMATE_REASON}{order.status === "initiated" && " Your jeweller will quote it."}</p>}
       </Card>
 
       <OrderActions order={order} />

@@ -29,6 +29,7 @@ describe("Settings", () => {
     expect(email).toHaveAttribute("aria-checked", "true");
     expect(screen.getAllByRole("switch")).toHaveLength(NOTIFICATION_TYPES.length * 2);
     expect(screen.getByText("Password reset and sign-in warnings")).toBeInTheDocument();
+    expect(screen.getByText(/a warning whenever your password is changed/)).toBeInTheDocument();
 
     await user.click(email);
     expect(email).toHaveAttribute("aria-checked", "false");

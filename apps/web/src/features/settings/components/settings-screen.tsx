@@ -114,7 +114,8 @@ export function SettingsScreen() {
                 <div className="min-w-0">
                   <p className="font-medium">Password reset and sign-in warnings</p>
                   <p className="text-sm text-muted">
-                    Sent by e-mail whenever they are needed, to keep your account safe. They cannot be turned off.
+                    Reset links, a warning whenever your password is changed, and warnings about failed sign-ins: sent by
+                    e-mail whenever they are needed, to keep your account safe. They cannot be turned off.
                   </p>
                 </div>
                 <div className="flex w-12 justify-center text-muted sm:w-20">

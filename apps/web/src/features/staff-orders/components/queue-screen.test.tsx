@@ -54,6 +54,20 @@ describe("staff queue", () => {
     expect(query.get("page")).toBe("1");
   });
 
+  it("shows no waiting time for a completed or cancelled order", async () => {
+    renderQueue("/staff?group=all", [
+      makeRow({ status: "completed", status_since: ago(17 * 60_000) }),
+      makeRow({ id: "o2", order_number: "JW-2026-000124", design_name: "Halo pendant", status: "cancelled", status_since: ago(13 * 60_000) }),
+      makeRow({ id: "o3", order_number: "JW-2026-000125", design_name: "Pearl drops", status: "manufacturing", status_since: ago(2 * DAY) }),
+    ]);
+    const rows = await screen.findAllByTestId("queue-row");
+    expect(within(rows[0]!).queryByTestId("waiting")).not.toBeInTheDocument();
+    expect(rows[0]).not.toHaveTextContent(/waiting/);
+    expect(within(rows[1]!).queryByTestId("waiting")).not.toBeInTheDocument();
+    expect(rows[1]).not.toHaveTextContent(/waiting/);
+    expect(within(rows[2]!).getByTestId("waiting")).toHaveTextContent("waiting 2 days");
+  });
+
   it("shows how long each order has waited in its status", async () => {
     renderQueue();
     const rows = await screen.findAllByTestId("queue-row");

@@ -1,6 +1,7 @@
 import {
   ORDER_STATUS_INFO,
   ORDER_STATUSES,
+  orderWaits,
   PAGE_SIZE,
   STAFF_QUEUE_GROUP_KEYS,
   STAFF_QUEUE_GROUPS,
@@ -261,7 +262,9 @@ function customerName(c: StaffOrderSummary["customer"]): string {
 }
 
 function QueueRow({ order: o, showWait }: { order: StaffOrderSummary; showWait: boolean }) {
-  const long = isLongWait(o.status_since);
+  // Only an order that waits on someone has a waiting time; a completed or cancelled one has none.
+  const waits = orderWaits(o.status);
+  const long = waits && isLongWait(o.status_since);
   return (
     <li
       className="relative flex flex-col gap-3 px-4 py-4 transition-colors focus-within:bg-surface-muted/60 hover:bg-surface-muted/60 md:flex-row md:items-center md:gap-5 md:px-6"
@@ -304,18 +307,22 @@ function QueueRow({ order: o, showWait }: { order: StaffOrderSummary; showWait: 
             </span>
           )}
         </span>
-        <span
-          className={cn(
-            "inline-flex items-center gap-1.5 text-sm tabular-nums md:w-20 md:justify-end",
-            long && showWait ? "font-medium text-warning" : "text-muted",
-          )}
-          title={`In ${ORDER_STATUS_INFO[o.status].label} since ${formatDateTime(o.status_since)}`}
-          data-testid="waiting"
-        >
-          <Clock className="size-3.5" aria-hidden />
-          <span aria-hidden>{formatWaiting(o.status_since)}</span>
-          <span className="sr-only">{describeWaiting(o.status_since)}</span>
-        </span>
+        {waits ? (
+          <span
+            className={cn(
+              "inline-flex items-center gap-1.5 text-sm tabular-nums md:w-20 md:justify-end",
+              long && showWait ? "font-medium text-warning" : "text-muted",
+            )}
+            title={`In ${ORDER_STATUS_INFO[o.status].label} since ${formatDateTime(o.status_since)}`}
+            data-testid="waiting"
+          >
+            <Clock className="size-3.5" aria-hidden />
+            <span aria-hidden>{formatWaiting(o.status_since)}</span>
+            <span className="sr-only">{describeWaiting(o.status_since)}</span>
+          </span>
+        ) : (
+          <span className="hidden md:block md:w-20" aria-hidden />
+        )}
       </div>
     </li>
   );

@@ -45,6 +45,28 @@ describe("order workbench", () => {
 describe("an order whose stored estimate cannot be shown", () => {
   beforeEach(() => localStorage.setItem("authToken", "tok"));
 
+  it("says how long an order has waited only while it waits on someone", async () => {
+    const changed = (to: Order["status"]) => [
+      { id: "e1", type: "created" as const, from_status: null, to_status: "initiated" as const, note: "", actor: null, created_at: new Date(Date.now() - 2 * 86400_000).toISOString() },
+      { id: "e2", type: "status_change" as const, from_status: "initiated" as const, to_status: to, note: "", actor: null, created_at: new Date(Date.now() - 13 * 60_000).toISOString() },
+    ];
+    renderWorkbench(makeOrder({ status: "cancelled", events: changed("cancelled") }));
+    const header = (await screen.findByRole("heading", { level: 1, name: "Garden ring" })).closest("div")!.parentElement!;
+    expect(header).toHaveTextContent("Cancelled 13 minutes ago");
+    expect(header).not.toHaveTextContent(/waiting/);
+  });
+
+  it("shows a waiting order's wait in its header", async () => {
+    renderWorkbench(
+      makeOrder({
+        status: "manufacturing",
+        events: [{ id: "e2", type: "status_change", from_status: "cad_approved", to_status: "manufacturing", note: "", actor: null, created_at: new Date(Date.now() - 17 * 60_000).toISOString() }],
+      }),
+    );
+    const header = (await screen.findByRole("heading", { level: 1, name: "Garden ring" })).closest("div")!.parentElement!;
+    expect(header).toHaveTextContent("Manufacturing, waiting 17 minutes");
+  });
+
   it("opens, says so in the estimate panel and the header, and quotes from one empty line in the order's currency", async () => {
     renderWorkbench(makeOrder({ estimate: null, currency: "INR" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { DESIGN_TYPE_LABELS, ORDER_STATUS_INFO, orderProgress, type Order } from "@atelier/contract";
+import { DESIGN_TYPE_LABELS, orderProgress, type Order } from "@atelier/contract";
 import { ArrowLeft, ExternalLink, Gem, Mail, Phone, ReceiptText, Sparkles, Truck, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -12,7 +12,7 @@ import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { amountFormatter, formatAmount, formatDate, formatDateTime, NO_ESTIMATE, NO_ESTIMATE_REASON } from "@/lib/format";
 import { useStaffOrder } from "../api/get-order";
-import { describeWaiting } from "../utils/waiting";
+import { describeStatusTime } from "../utils/waiting";
 import { CadPanel, CAD_UPLOAD_STATUSES } from "./cad-panel";
 import { CertificatesPanel } from "./certificates-panel";
 import { CommentsPanel, HistoryPanel } from "./conversation";
@@ -82,7 +82,7 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
               {lastChange && (
                 <>
                   {" "}
-                  · {ORDER_STATUS_INFO[order.status].label}, {describeWaiting(lastChange.created_at)}
+                  · {describeStatusTime(order.status, lastChange.created_at)}
                 </>
               )}
             </p>
