@@ -257,3 +257,34 @@ export const uploadSchema = z.object({
 });
 export type Upload = z.infer<typeof uploadSchema>;
 export const uploadListSchema = paginatedSchema(uploadSchema);
+
+/**
+ * What the customer told about the piece beyond its name, type, description and link: the
+ * fields of the custom form (and of a link save) as a design response carries them. The order
+ * carries them too (`order.design.details`), so staff and the order PDF see what was asked for.
+ */
+export const designDetailsSchema = designSchema.pick({
+  metal_type: true,
+  metal_color: true,
+  purity: true,
+  metal: true,
+  weight: true,
+  weight_unit: true,
+  style: true,
+  setting_type: true,
+  band_width: true,
+  design_features: true,
+  stones: true,
+  stones_text: true,
+  length: true,
+  width: true,
+  height: true,
+  size: true,
+  ring_size: true,
+  chain_length: true,
+  budget: true,
+  budget_range: true,
+  currency: true,
+  special_requests: true,
+});
+export type DesignDetails = z.infer<typeof designDetailsSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, paginatedSchema, type Currency } from "./common.ts";
-import { DESIGN_TYPES } from "./designs.ts";
+import { DESIGN_TYPES, designDetailsSchema } from "./designs.ts";
 import {
   CAD_MODEL_FORMATS,
   CAD_STATUSES,
@@ -158,6 +158,8 @@ export const orderDesignSchema = z.object({
   images: z.array(orderImageSchema),
   source: z.enum(["custom", "link"]),
   inspiration_link: z.string(),
+  /** Every field the customer filled in (shown grouped with `designFieldGroups`). */
+  details: designDetailsSchema,
 });
 
 export const customerSchema = z.object({

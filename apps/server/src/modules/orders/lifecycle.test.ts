@@ -1,4 +1,4 @@
-import type { CadDesign, DashboardData, Design, Notification, Order, Paginated, Payment, Quote } from "@atelier/contract";
+import { designDetailsSchema, type CadDesign, type DashboardData, type Design, type Notification, type Order, type Paginated, type Payment, type Quote } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
@@ -60,6 +60,15 @@ describe("submitting a design", () => {
         purity: "14K",
         weight: 12,
         currency: "USD",
+        style: "Classic",
+        setting_type: "Four-prong",
+        band_width: 3.5,
+        design_features: "Engraving on the clasp: “M & A”",
+        stones: [{ stone_type: "Diamond", stone_carat: 0.05, position: "Line", quantity: 40 }],
+        length: 180,
+        size: "7 inch wrist",
+        budget: 2400,
+        special_requests: "Keep the settings low",
       },
       [{ filename: "ref.jpg", data: await jpeg() }],
     );
@@ -70,6 +79,10 @@ describe("submitting a design", () => {
     const order = await getOrder(t, c.token, design.order?.id ?? "");
     expect(order.order_type).toBe("Custom design");
     expect(order.design.images).toHaveLength(1);
+    // Staff see every field the customer filled in, as the design's own answer carries them.
+    const asStaff = await getOrder(t, staff, order.id);
+    expect(asStaff.design.details).toEqual(designDetailsSchema.parse(design));
+    expect(asStaff.design.details).toMatchObject({ style: "Classic", band_width: 3.5, special_requests: "Keep the settings low", budget: 2400, length: 180 });
   });
 
   it("numbers orders uniquely when many designs are submitted at once", async () => {

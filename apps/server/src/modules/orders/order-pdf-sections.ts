@@ -2,6 +2,7 @@ import {
   CERTIFICATE_TYPE_LABELS,
   certificateVerifyLabel,
   DESIGN_TYPE_LABELS,
+  designFieldGroups,
   ORDER_EVENT_INFO,
   ORDER_STATUS_INFO,
   PAYMENT_STATUS_INFO,
@@ -100,9 +101,6 @@ export function design(w: Writer, order: Order): void {
   const rows: [string, string][] = [
     ["Name", d.name],
     ["Type", DESIGN_TYPE_LABELS[d.design_type]],
-    ["Metal", d.metal],
-    ["Stones", d.stones || "None"],
-    ["Size", d.size],
     ["Source", d.source === "link" ? "Product link" : "Custom design"],
   ];
   if (d.inspiration_link) rows.push(["Inspiration", d.inspiration_link]);
@@ -110,6 +108,17 @@ export function design(w: Writer, order: Order): void {
   if (d.description.trim()) {
     w.subheading("Description");
     w.paragraph(d.description);
+  }
+  designFields(w, order);
+}
+
+/** Every field the customer filled in, under the custom form's section titles; empty ones are left out. */
+function designFields(w: Writer, order: Order): void {
+  // The standard fonts cannot draw "₹": amounts carry the currency's code.
+  const groups = designFieldGroups(order.design.details, { money: (amount, currency) => formatMoneyWithCode(String(amount), currency) });
+  for (const group of groups) {
+    w.subheading(group.title);
+    w.fields(group.rows.map((r): [string, string] => [r.label, r.value]));
   }
 }
 

@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { orderSchema, type Order, type Quote } from "@atelier/contract";
+import { orderSchema, type DesignDetails, type Order, type Quote } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
 import { pdfText, renderOrderPdf } from "./order-pdf.ts";
 
@@ -35,6 +35,51 @@ function quote(overrides: Partial<Quote> = {}): Quote {
   };
 }
 
+const filledDetails: DesignDetails = {
+  metal_type: "gold",
+  metal_color: "yellow",
+  purity: "18K",
+  metal: "",
+  weight: 4.2,
+  weight_unit: "g",
+  style: "Vintage",
+  setting_type: "Four-prong",
+  band_width: 2.5,
+  design_features: "Engraving inside: Always, M.",
+  stones: [
+    { id: "s1", stone_type: "Diamond", stone_cut: "Round", stone_carat: 0.5, stone_color: "G", stone_clarity: "VS1", position: "Center", quantity: 1 },
+  ],
+  stones_text: "",
+  length: 21,
+  width: 19.5,
+  height: 7,
+  size: "",
+  ring_size: "US 6",
+  chain_length: "",
+  budget: 150000,
+  budget_range: "",
+  currency: "INR",
+  special_requests: "Keep the halo low",
+};
+const emptyDetails: DesignDetails = {
+  ...filledDetails,
+  metal_type: "",
+  metal_color: "",
+  purity: "",
+  weight: null,
+  style: "",
+  setting_type: "",
+  band_width: null,
+  design_features: "",
+  stones: [],
+  length: null,
+  width: null,
+  height: null,
+  ring_size: "",
+  budget: null,
+  special_requests: "",
+};
+
 function order(overrides: Partial<Order> = {}): Order {
   return {
     id: "7a0d1c4e-0000-4000-8000-000000000001",
@@ -57,6 +102,7 @@ function order(overrides: Partial<Order> = {}): Order {
       images: [],
       source: "custom",
       inspiration_link: "",
+      details: filledDetails,
     },
     estimate: {
       currency: "INR",
@@ -202,9 +248,50 @@ describe("renderOrderPdf", () => {
     expect(text).toContain("UPI-98231-ADV");
     expect(text).toContain("Confirmed");
     expect(text).toContain("CAD Approved to Manufacturing");
-    expect(text).toContain("1 × Diamond 0.50 ct G VS1");
+    expect(text).toContain("1 × Diamond · Round · 0.5 ct · G · VS1 · Center");
     expect(text).toContain("INR 1,10,000.00 to INR 1,30,000.00");
     expect(text).toContain("Page 1 of");
+  });
+
+  it("shows every field the customer filled in, under the custom form's section titles", async () => {
+    const o = order();
+    expect(() => orderSchema.parse(o)).not.toThrow();
+    const text = extractText(await renderOrderPdf(o, OPTS));
+    const lines = text.split("\n");
+    // The form's sections, in its order.
+    const titles = ["Metal", "Design details", "Stones", "Size & dimensions", "Budget & requests"].map((t) => lines.indexOf(t));
+    expect(titles.every((i) => i > 0)).toBe(true);
+    expect([...titles].sort((a, b) => a - b)).toEqual(titles);
+    for (const value of [
+      "Gold",
+      "Yellow",
+      "18K",
+      "4.2 g",
+      "Vintage",
+      "Four-prong",
+      "2.5 mm",
+      "Engraving inside: Always, M.",
+      "1 × Diamond · Round · 0.5 ct · G · VS1 · Center",
+      "L 21 × W 19.5 × H 7 mm",
+      "US 6",
+      "INR 1,50,000.00",
+      "Keep the halo low",
+    ]) {
+      expect(lines).toContain(value);
+    }
+    for (const label of ["Weight", "Style", "Setting type", "Band width", "Design features", "Dimensions", "Ring size", "Budget", "Special requests"]) {
+      expect(lines).toContain(label);
+    }
+  });
+
+  it("leaves out the fields and sections the customer left empty", async () => {
+    const o = order({ design: { ...order().design, details: { ...emptyDetails, special_requests: "Gift box, please" } } });
+    const lines = extractText(await renderOrderPdf(o, OPTS)).split("\n");
+    expect(lines).toContain("Budget & requests");
+    expect(lines).toContain("Gift box, please");
+    for (const absent of ["Metal", "Design details", "Stones", "Size & dimensions", "Weight", "Style", "Budget", "Ring size"]) {
+      expect(lines).not.toContain(absent);
+    }
   });
 
   it("lists the certificates with their lab, number, stone and the lab's verify link", async () => {

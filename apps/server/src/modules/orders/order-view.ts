@@ -11,6 +11,7 @@ import {
   type Certificate,
   type Comment,
   type Currency,
+  type DesignDetails,
   type Estimate,
   type Order,
   type OrderEvent,
@@ -228,9 +229,25 @@ export interface DesignContent {
   description: string;
   source: "custom" | "link";
   inspirationLink: string;
+  weight: number | null;
+  weightUnit: string;
+  style: string;
+  settingType: string;
+  bandWidth: number | null;
+  designFeatures: string;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  chainLength: string;
+  budget: number | null;
+  budgetRange: string;
+  currency: Currency;
+  specialRequests: string;
 }
 
 export interface StoneContent {
+  id: string;
+  position: string;
   stoneType: string;
   stoneCarat: number | null;
   stoneColor: string;
@@ -246,6 +263,69 @@ export function metalText(d: Pick<DesignContent, "metal" | "metalType" | "metalC
   const color = d.metalColor ? (METAL_COLOR_LABELS[d.metalColor as keyof typeof METAL_COLOR_LABELS] ?? d.metalColor) : "";
   return [d.purity, color, type].filter(Boolean).join(" ");
 }
+
+/** Every field the customer filled in, as the design's own answer carries them. */
+export function designDetailsOf(d: DesignContent, stones: StoneContent[]): DesignDetails {
+  return {
+    metal_type: d.metalType,
+    metal_color: d.metalColor,
+    purity: d.purity,
+    metal: d.metal,
+    weight: d.weight,
+    weight_unit: d.weightUnit,
+    style: d.style,
+    setting_type: d.settingType,
+    band_width: d.bandWidth,
+    design_features: d.designFeatures,
+    stones: stones.map((s) => ({
+      id: s.id,
+      stone_type: s.stoneType,
+      stone_cut: s.stoneCut,
+      stone_carat: s.stoneCarat,
+      stone_color: s.stoneColor,
+      stone_clarity: s.stoneClarity,
+      position: s.position,
+      quantity: s.quantity,
+    })),
+    stones_text: d.stonesText,
+    length: d.length,
+    width: d.width,
+    height: d.height,
+    size: d.size,
+    ring_size: d.ringSize,
+    chain_length: d.chainLength,
+    budget: d.budget,
+    budget_range: d.budgetRange,
+    currency: d.currency,
+    special_requests: d.specialRequests,
+  };
+}
+
+/** A design row gone missing (its order is kept): nothing filled in. */
+const NO_DESIGN_DETAILS = (currency: Currency): DesignDetails => ({
+  metal_type: "",
+  metal_color: "",
+  purity: "",
+  metal: "",
+  weight: null,
+  weight_unit: "g",
+  style: "",
+  setting_type: "",
+  band_width: null,
+  design_features: "",
+  stones: [],
+  stones_text: "",
+  length: null,
+  width: null,
+  height: null,
+  size: "",
+  ring_size: "",
+  chain_length: "",
+  budget: null,
+  budget_range: "",
+  currency,
+  special_requests: "",
+});
 
 /** "1 × Diamond 0.50 ct G VS1; 12 × Sapphire", from the link text when there is one. */
 export function stonesText(text: string, stones: StoneContent[]): string {
@@ -314,6 +394,7 @@ export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
       images: p.designImages,
       source: d?.source ?? "custom",
       inspiration_link: d?.inspirationLink ?? "",
+      details: d ? designDetailsOf(d, p.stones) : NO_DESIGN_DETAILS(row.currency),
     },
     estimate: readableEstimate(row.estimate),
     cad_designs: p.cad,

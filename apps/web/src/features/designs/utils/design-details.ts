@@ -1,4 +1,4 @@
-import { METAL_COLOR_LABELS, METAL_TYPE_LABELS, STONE_CUT_DEFAULT, type Design, type MetalColor, type MetalType } from "@atelier/contract";
+import { budgetRangeText, designFieldGroups, dimensionsText, stoneLines, type Design, type DesignFieldGroupId } from "@atelier/contract";
 import { formatAmount } from "@/lib/format";
 
 export interface DetailRow {
@@ -6,87 +6,30 @@ export interface DetailRow {
   value: string;
 }
 
-const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const num = (n: number) => numberFormat.format(n);
 const rows = (list: [string, string | null | undefined | false][]): DetailRow[] =>
   list.filter((r): r is [string, string] => typeof r[1] === "string" && r[1].trim() !== "").map(([label, value]) => ({ label, value }));
 
-const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+/**
+ * The design's rows come from the contract's `designFieldGroups` (the labels and values the staff
+ * workbench and the order PDF show too); this page arranges them in the sections spec §2 names.
+ */
+const groupRows = (d: Design, id: DesignFieldGroupId) => designFieldGroups(d, { money: formatAmount }).find((g) => g.id === id)?.rows ?? [];
+const byLabel = (list: DetailRow[], labels: string[]) => labels.flatMap((label) => list.filter((r) => r.label === label));
+
+export { budgetRangeText, dimensionsText, stoneLines };
 
 export function metalRows(d: Design): DetailRow[] {
-  const known = d.metal_type !== "" && d.metal_type !== "other";
-  const type = METAL_TYPE_LABELS[d.metal_type as MetalType] ?? d.metal_type;
-  const color = METAL_COLOR_LABELS[d.metal_color as MetalColor] ?? d.metal_color;
-  // A link design keeps its metal as one text ("18K Rose Gold"); show it when the fields do not say the same.
-  const said = new Set(words([d.purity, color, type, d.metal_type].join(" ")));
-  const text = d.metal && !words(d.metal).every((w) => said.has(w)) ? d.metal : "";
-  return rows([
-    ["Metal", known ? type : text || type],
-    ["Color", color],
-    ["Purity", d.purity],
-    ["Described as", known ? text : ""],
-  ]);
+  return groupRows(d, "metal").filter((r) => r.label !== "Weight");
 }
 
 export function designRows(d: Design): DetailRow[] {
-  return rows([
-    ["Style", d.style],
-    ["Setting", d.setting_type],
-    ["Band width", d.band_width !== null && `${num(d.band_width)} mm`],
-    ["Features", d.design_features],
-  ]);
+  return groupRows(d, "details");
 }
 
-export function dimensionsText(d: Design): string {
-  const parts = [
-    d.length !== null && `L ${num(d.length)}`,
-    d.width !== null && `W ${num(d.width)}`,
-    d.height !== null && `H ${num(d.height)}`,
-  ].filter(Boolean);
-  return parts.length ? `${parts.join(" × ")} mm` : "";
-}
-
-export function budgetText(d: Design): string {
-  return d.budget !== null ? formatAmount(d.budget, d.currency) : "";
-}
-
-/** The budget as the customer wrote it, unless it only repeats the amount ("1299 USD"). */
-export function budgetRangeText(d: Design): string {
-  const range = d.budget_range.trim();
-  if (!range || d.budget === null) return range;
-  const numbers = range.replace(/,/g, "").match(/\d+(?:\.\d+)?/g) ?? [];
-  return numbers.length === 1 && Number(numbers[0]) === d.budget ? "" : range;
-}
-
+/** Ring size, chain length and budget first (spec §2), then the other figures. */
 export function specRows(d: Design): DetailRow[] {
-  return rows([
-    ["Ring size", d.ring_size],
-    ["Chain length", d.chain_length],
-    ["Budget", budgetText(d)],
-    ["Budget range", budgetRangeText(d)],
-    ["Size", d.size],
-    ["Dimensions", dimensionsText(d)],
-    ["Weight", d.weight !== null && `${num(d.weight)} ${d.weight_unit || "g"}`],
-  ]);
-}
-
-/** Each stone as one line, e.g. "2 × Diamond · Round · 0.5 ct · G · VS1 · Center". */
-export function stoneLines(d: Design): string[] {
-  const lines = d.stones.map((s) =>
-    [
-      `${s.quantity} × ${s.stone_type || "Stone"}`,
-      s.stone_cut && s.stone_cut !== STONE_CUT_DEFAULT ? s.stone_cut : "",
-      s.stone_carat !== null ? `${num(s.stone_carat)} ct` : "",
-      s.stone_color,
-      s.stone_clarity,
-      s.position,
-    ]
-      .filter(Boolean)
-      .join(" · "),
-  );
-  // A link design's stones as given, when they could not be read into the list.
-  if (lines.length === 0 && d.stones_text) return d.stones_text.split(";").map((s) => s.trim()).filter(Boolean);
-  return lines;
+  const all = [...groupRows(d, "size"), ...groupRows(d, "budget"), ...groupRows(d, "metal")];
+  return byLabel(all, ["Ring size", "Chain length", "Budget", "Budget range", "Size", "Dimensions", "Weight"]);
 }
 
 /** The older single-stone fields the detail screen also reads (spec §3). */

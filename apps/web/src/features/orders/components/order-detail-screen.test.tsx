@@ -44,8 +44,12 @@ describe("Order detail", () => {
     expect(screen.getByText("Product link")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Download Details/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "/contact");
-    expect(screen.getByText("18K Yellow Gold")).toBeInTheDocument();
-    expect(screen.getByText("1 × Diamond 0.50 ct G VS1")).toBeInTheDocument();
+    // What the customer filled in, grouped as the form groups it (as staff and the PDF show it).
+    expect(within(screen.getByRole("region", { name: "Metal" })).getByText("Gold")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Metal" })).getByText("18K")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Stones" })).getByText("1 × Diamond · 0.5 ct · G · VS1")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Size & dimensions" })).getByText("7")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Budget & requests" })).not.toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Your instant estimate" })).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { Box, CheckCircle2, ExternalLink, Gem, History, Maximize2, MessageSquare
 import { useId, useState, type ComponentType } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
+import { DesignFieldGroups } from "@/components/design-field-groups";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -91,23 +92,10 @@ type Open = (images: LightboxImage[], index: number, title: string) => void;
 
 function DetailsTab({ order, onOpen }: { order: Order; onOpen: Open }) {
   const d = order.design;
-  const rows = [
-    { label: "Metal", value: d.metal },
-    { label: "Stones", value: d.stones },
-    { label: "Size", value: d.size },
-  ].filter((r) => r.value);
   return (
     <div className="flex flex-col gap-6">
-      {rows.length > 0 && (
-        <dl className="grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
-          {rows.map((r) => (
-            <div key={r.label} className="contents">
-              <dt className="text-muted">{r.label}</dt>
-              <dd className="min-w-0 whitespace-pre-line break-words">{r.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {/* Metal, stones, size and the rest the customer filled in, as staff and the PDF show them. */}
+      <DesignFieldGroups details={d.details} />
       <div className="flex flex-col gap-2">
         <h3 className="eyebrow font-sans">Description</h3>
         {d.description ? <p className="whitespace-pre-line leading-relaxed text-foreground/85">{d.description}</p> : <p className="text-sm text-muted">No description.</p>}

@@ -1,4 +1,5 @@
 import type { DashboardData, Estimate, Order, OrderSummary, Quote } from "@atelier/contract";
+import { makeDesignDetails } from "@/test/design-details";
 
 const day = 24 * 3600 * 1000;
 export const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -70,6 +71,13 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       images: [{ id: "i1", image: "/files/i1.png", thumbnail: "/files/i1-t.png" }],
       source: "custom",
       inspiration_link: "",
+      details: makeDesignDetails({
+        metal_type: "gold",
+        metal_color: "yellow",
+        purity: "18K",
+        stones: [{ id: "s1", stone_type: "Diamond", stone_cut: "NA", stone_carat: 0.5, stone_color: "G", stone_clarity: "VS1", position: "", quantity: 1 }],
+        ring_size: "7",
+      }),
     },
     estimate: makeEstimate(),
     cad_designs: [],

@@ -2,6 +2,7 @@ import type { Order } from "@atelier/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import { makeDesignDetails } from "@/test/design-details";
 import { holdFetch, renderRoutes, sentBody, stubBrowserApis, stubFetch } from "@/test/render";
 import { makeOrder, makePayment } from "../testing/fixtures";
 import { WorkbenchScreen } from "./workbench-screen";
@@ -36,9 +37,103 @@ describe("order workbench", () => {
       expect.stringMatching(/^mailto:meera@example\.com/),
     );
     expect(within(customer).getByText("+91 98200 12345")).toBeInTheDocument();
-    expect(within(screen.getByTestId("design-panel")).getByText("18K Yellow Gold")).toBeInTheDocument();
+    const metal = within(screen.getByTestId("design-panel")).getByRole("region", { name: "Metal" });
+    expect(rowsOf(metal)).toEqual([
+      ["Metal", "Gold"],
+      ["Color", "Yellow"],
+      ["Purity", "18K"],
+    ]);
     await userEvent.click(screen.getByRole("button", { name: "View reference image 1 in full size" }));
     expect(await screen.findByRole("img", { name: "Garden ring, reference 1 in full size" })).toHaveAttribute("src", "/files/i1.png");
+  });
+});
+
+/** A group's label/value pairs as the panel shows them. */
+const rowsOf = (group: HTMLElement) => Array.from(group.querySelectorAll("dt")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+
+describe("the design panel", () => {
+  beforeEach(() => localStorage.setItem("authToken", "tok"));
+
+  it("shows every field of a fully filled custom design, under the custom form's section titles", async () => {
+    const order = makeOrder();
+    renderWorkbench(
+      makeOrder({
+        design: {
+          ...order.design,
+          details: makeDesignDetails({
+            metal_type: "gold",
+            metal_color: "rose",
+            purity: "18K",
+            weight: 4.25,
+            style: "Vintage",
+            setting_type: "Halo",
+            band_width: 2.5,
+            design_features: "Engraving inside the band: “always”",
+            stones: [
+              { id: "s1", stone_type: "Emerald", stone_cut: "Oval", stone_carat: 1.2, stone_color: "Vivid green", stone_clarity: "VS1", position: "Center", quantity: 1 },
+              { id: "s2", stone_type: "Diamond", stone_cut: "Round", stone_carat: 0.02, stone_color: "", stone_clarity: "", position: "Halo", quantity: 18 },
+            ],
+            length: 20,
+            width: 15,
+            height: 6,
+            size: "Medium",
+            ring_size: "US 6.5",
+            budget: 1990,
+            budget_range: "1,800 - 2,200",
+            currency: "USD",
+            special_requests: "Keep the halo low.\nShip before 14 February.",
+          }),
+        },
+      }),
+    );
+    const panel = await screen.findByTestId("design-panel");
+    const groups = within(panel).getAllByRole("region");
+    expect(groups.map((g) => g.getAttribute("aria-label"))).toEqual(["Metal", "Design details", "Stones", "Size & dimensions", "Budget & requests"]);
+    expect(groups.map(rowsOf)).toEqual([
+      [
+        ["Metal", "Gold"],
+        ["Color", "Rose"],
+        ["Purity", "18K"],
+        ["Weight", "4.25 g"],
+      ],
+      [
+        ["Style", "Vintage"],
+        ["Setting type", "Halo"],
+        ["Band width", "2.5 mm"],
+        ["Design features", "Engraving inside the band: “always”"],
+      ],
+      [
+        ["Stone 1", "1 × Emerald · Oval · 1.2 ct · Vivid green · VS1 · Center"],
+        ["Stone 2", "18 × Diamond · Round · 0.02 ct · Halo"],
+      ],
+      [
+        ["Dimensions", "L 20 × W 15 × H 6 mm"],
+        ["Size", "Medium"],
+        ["Ring size", "US 6.5"],
+      ],
+      [
+        ["Budget", "$1,990.00"],
+        ["Budget range", "1,800 - 2,200"],
+        ["Special requests", "Keep the halo low.\nShip before 14 February."],
+      ],
+    ]);
+    for (const group of groups) expect(within(group).getByRole("heading", { level: 3 })).toHaveTextContent(group.getAttribute("aria-label") ?? "");
+    expect(within(panel).getByText("An emerald-cut solitaire.")).toBeInTheDocument();
+  });
+
+  it("hides what an almost empty design left out, with no empty sections or placeholders", async () => {
+    const order = makeOrder();
+    renderWorkbench(makeOrder({ design: { ...order.design, details: makeDesignDetails({ special_requests: "Surprise me" }) } }));
+    const panel = await screen.findByTestId("design-panel");
+    const groups = within(panel).getAllByRole("region");
+    expect(groups.map((g) => g.getAttribute("aria-label"))).toEqual(["Budget & requests"]);
+    expect(rowsOf(groups[0] as HTMLElement)).toEqual([["Special requests", "Surprise me"]]);
+    for (const absent of ["Metal", "Stones", "Weight", "Budget", "Not given"]) expect(within(panel).queryByText(absent)).not.toBeInTheDocument();
+    // The piece itself is always there.
+    expect(rowsOf(panel).slice(0, 2)).toEqual([
+      ["Type", "Ring"],
+      ["Source", "Custom design"],
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { DESIGN_TYPE_LABELS, orderProgress, type Order } from "@atelier/contract
 import { ArrowLeft, ExternalLink, Gem, Mail, Phone, ReceiptText, Sparkles, Truck, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { DesignFieldGroups } from "@/components/design-field-groups";
 import { Button } from "@/components/ui/button";
 import { ImageLightbox, type LightboxImage } from "@/components/ui/image-lightbox";
 import { Progress } from "@/components/ui/progress";
@@ -197,9 +198,6 @@ function DesignPanel({ order, onOpenImages }: { order: Order; onOpenImages: Open
   const d = order.design;
   const rows = [
     { label: "Type", value: DESIGN_TYPE_LABELS[d.design_type] },
-    { label: "Metal", value: d.metal },
-    { label: "Stones", value: d.stones },
-    { label: "Size", value: d.size },
     { label: "Source", value: d.source === "link" ? "Product link" : "Custom design" },
   ];
   return (
@@ -231,7 +229,7 @@ function DesignPanel({ order, onOpenImages }: { order: Order; onOpenImages: Open
         {rows.map((r) => (
           <div key={r.label} className="contents">
             <dt className="text-muted">{r.label}</dt>
-            <dd className="whitespace-pre-line break-words">{r.value || <span className="text-muted">Not given</span>}</dd>
+            <dd className="whitespace-pre-line break-words">{r.value}</dd>
           </div>
         ))}
       </dl>
@@ -243,6 +241,7 @@ function DesignPanel({ order, onOpenImages }: { order: Order; onOpenImages: Open
           <p className="text-sm text-muted">No description.</p>
         )}
       </div>
+      <DesignFieldGroups details={d.details} />
       {d.inspiration_link && (
         <a
           href={d.inspiration_link}

@@ -1,5 +1,6 @@
 import type { Order, Payment, StaffQueueCounts } from "@atelier/contract";
 import type { StaffOrderSummary } from "../api/get-queue";
+import { makeDesignDetails } from "@/test/design-details";
 
 export const HOUR = 3600 * 1000;
 export const DAY = 24 * HOUR;
@@ -29,6 +30,13 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       images: [{ id: "i1", image: "/files/i1.png", thumbnail: "/files/i1-t.png" }],
       source: "custom",
       inspiration_link: "",
+      details: makeDesignDetails({
+        metal_type: "gold",
+        metal_color: "yellow",
+        purity: "18K",
+        stones: [{ id: "s1", stone_type: "Diamond", stone_cut: "NA", stone_carat: 0.5, stone_color: "G", stone_clarity: "VS1", position: "", quantity: 1 }],
+        ring_size: "7",
+      }),
     },
     estimate: {
       currency: "USD",
