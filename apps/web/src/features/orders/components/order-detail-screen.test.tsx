@@ -31,6 +31,23 @@ function serve(order: Order, post: (url: string, body: unknown) => { status: num
 }
 
 describe("Order detail", () => {
+  it("'Contact Support' opens a message about this order in Messages, not the public contact form", async () => {
+    serve(makeOrder());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        route("/dashboard/orders/:id", <OrderDetailScreen orderId="o1" />),
+        route("/dashboard/messages/new", <p>new message</p>),
+        route("/contact", <p>public contact form</p>),
+      ],
+      "/dashboard/orders/o1",
+    );
+    await user.click(await screen.findByRole("link", { name: /Contact Support/ }));
+    expect(await screen.findByText("new message")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/messages/new");
+    expect(new URLSearchParams(router.state.location.search).get("order")).toBe("o1");
+  });
+
   it("shows the header, progress, facts and the Details tab", async () => {
     serve(makeOrder({ status: "cad_design", progress: 40, quoted_price: "1250.00", order_type: "Product link" }));
     render();
@@ -42,7 +59,7 @@ describe("Order detail", () => {
     expect(screen.getByText("$1,250.00")).toBeInTheDocument();
     expect(screen.getByText("Product link")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Download Details/ })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "/contact");
+    expect(screen.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "/dashboard/messages/new?order=o1");
     expect(screen.getByText("18K Yellow Gold")).toBeInTheDocument();
     expect(screen.getByText("1 × Diamond 0.50 ct G VS1")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Your instant estimate" })).toBeInTheDocument();
