@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { personInitials, personLabel, personName } from "./person-format.ts";
+import { personInitials, personLabel, personName, withRole } from "./person-format.ts";
 
 const asha = { first_name: "Asha", last_name: "Rao", role: "staff" } as const;
 
@@ -11,8 +11,18 @@ describe("personLabel: one way to show a person everywhere", () => {
     expect(personLabel({ ...asha, role: "designer" })).toBe("Asha Rao (designer)");
   });
 
+  it("puts the role beside a name made elsewhere, never beside a customer's", () => {
+    expect(withRole("Asha Rao", "support")).toBe("Asha Rao (support)");
+    expect(withRole("meera", "customer")).toBe("meera");
+  });
+
   it("names a customer by name alone", () => {
     expect(personLabel({ first_name: "Meera", last_name: "Iyer", role: "customer" })).toBe("Meera Iyer");
+  });
+
+  it("names the reader 'You'", () => {
+    expect(personLabel({ first_name: "Meera", last_name: "Iyer", role: "customer" }, { me: true })).toBe("You");
+    expect(personLabel(asha, { me: false })).toBe("Asha Rao (staff)");
   });
 
   it("credits the system as 'Aurelia Atelier (automatic)'", () => {

@@ -29,11 +29,17 @@ export function personName(p: NamedPerson): string {
 /**
  * A person beside what they did: a customer by name ("Meera Iyer"), a staff member by name and
  * role ("Asha Rao (staff)", "Ravi Kumar (designer)"), nobody (null) as "Aurelia Atelier (automatic)".
+ * `me` names the reader "You" (the customer reading their own order, anyone reading their message).
  */
-export function personLabel(p: NamedPerson | null | undefined): string {
+export function personLabel(p: NamedPerson | null | undefined, opts: { me?: boolean } = {}): string {
   if (!p) return AUTOMATIC_ACTOR;
-  const name = personName(p);
-  return isStaffSide(p.role) ? `${name} (${p.role})` : name;
+  if (opts.me) return "You";
+  return withRole(personName(p), p.role);
+}
+
+/** A name already made (by personName, on the server) with its role: "Asha Rao (support)"; a customer's alone. */
+export function withRole(name: string, role: NamedPerson["role"]): string {
+  return isStaffSide(role) ? `${name} (${role})` : name;
 }
 
 /** Two letters for an avatar ("AR"); "AA" for an unnamed staff member, "CU" for an unnamed customer. */

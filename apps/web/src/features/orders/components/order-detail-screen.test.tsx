@@ -116,7 +116,8 @@ describe("Order detail", () => {
     render();
     await user.click(await screen.findByRole("tab", { name: /Comments/ }));
     expect(screen.getByText("Can it be white gold?")).toBeInTheDocument();
-    expect(screen.getAllByText("Asha Rao")[0]).toBeInTheDocument();
+    // The customer reads their own comments as "You", as in Messages.
+    expect(screen.getAllByText("You")[0]).toBeInTheDocument();
     const send = screen.getByRole("button", { name: /Send Message/ });
     expect(send).toBeDisabled();
     const box = screen.getByLabelText("Your message");
@@ -190,9 +191,26 @@ describe("Order detail", () => {
     await user.click(await screen.findByRole("tab", { name: "Order History" }));
     const events = screen.getAllByTestId("history-event");
     expect(events[0]).toHaveTextContent("Initiated → Quoted");
-    expect(events[0]).toHaveTextContent("by Meera Iyer");
+    expect(events[0]).toHaveTextContent("by Meera Iyer (staff) ·");
     expect(events[0]).toHaveTextContent("1 hour ago");
     expect(events[1]).toHaveTextContent("Order placed");
+    expect(events[1]).toHaveTextContent("by You ·");
+  });
+
+  it("names a staff member the one way in comments and history, and the system as automatic", async () => {
+    const kavya = { first_name: "Kavya", last_name: "Iyer", role: "admin" as const };
+    serve(
+      makeOrder({
+        comments: [{ id: "m1", text: "We will draw a low halo.", created_at: ago(600_000), user: kavya }],
+        events: [{ id: "e1", type: "status_change", from_status: "manufacturing", to_status: "quality_check", note: "", actor: null, created_at: ago(60_000) }],
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /Comments/ }));
+    expect(await screen.findByText("Kavya Iyer (admin)")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "Order History" }));
+    expect(screen.getByTestId("history-event")).toHaveTextContent("by Aurelia Atelier (automatic) ·");
   });
 
   it("accepts a pending quote, and declines with an optional reason after confirming", async () => {
