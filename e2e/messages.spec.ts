@@ -109,7 +109,7 @@ test("customer and staff exchange messages with an attachment; dots appear and c
   });
   const mine = customer.getByTestId("conversation-row").filter({ hasText: orderNumber });
   await expect(mine.getByTestId("unread-dot")).toBeVisible();
-  await expect(mine).toContainText("· support:");
+  await expect(mine).toContainText("(support):");
   await expect(mine).toContainText("We will draw a 1.5 mm halo");
   await expect(mine.locator("time")).toHaveText(/now|second|minute/);
   await shoot(customer, "list");

@@ -41,7 +41,7 @@ export default defineConfig({
     ? undefined
     : {
         // `npm run admin` runs the existing build and never builds: the server is built first (a second).
-        command: `rm -rf ${dataDir} && npm run --silent build -w apps/server && printf '%s\\n' "$E2E_STAFF_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_STAFF_EMAIL" --role staff && printf '%s\\n' "$E2E_ADMIN_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_ADMIN_EMAIL" --role admin && exec npm start`,
+        command: `rm -rf ${dataDir} && npm run --silent build -w apps/server && printf '%s\\n' "$E2E_STAFF_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_STAFF_EMAIL" --role staff --first-name Kavya --last-name Iyer && printf '%s\\n' "$E2E_ADMIN_PASSWORD" | DATA_DIR=${dataDir} npm run --silent admin -- create --email "$E2E_ADMIN_EMAIL" --role admin --first-name Asha --last-name Rao && exec npm start`,
         cwd: "..",
         url: `${baseURL}/api/health/`,
         reuseExistingServer: false,

@@ -39,15 +39,18 @@ async function freePort(): Promise<number> {
 describe("npm run admin -- create", () => {
   it("creates a staff account from a password on standard input, and refuses a weak one", async () => {
     const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_DIST_DIR: path.join(dataDir, "none") };
-    const ok = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff"], env, "Amber-Lattice-77\n");
-    expect(ok.out).toContain("Created staff account jeweller@example.com");
+    const ok = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff", "--first-name", "Kavya", "--last-name", "Iyer"], env, "Amber-Lattice-77\n");
+    expect(ok.out).toContain("Created staff account jeweller@example.com for Kavya Iyer");
     expect(ok.code).toBe(0);
-    const weak = await run(["dist/admin.js", "create", "--email", "other@example.com", "--role", "admin"], env, "short\n");
+    const weak = await run(["dist/admin.js", "create", "--email", "other@example.com", "--role", "admin", "--first-name", "Asha"], env, "short\n");
     expect(weak.code).toBe(1);
     expect(weak.out).toContain("This password is too short.");
-    const usage = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "customer"], env);
+    const usage = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "customer", "--first-name", "X"], env);
     expect(usage.code).toBe(2);
     expect(usage.out).toContain("Usage: npm run admin -- create");
+    const nameless = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "staff"], env, "Amber-Lattice-77\n");
+    expect(nameless.code).toBe(2);
+    expect(nameless.out).toContain("--first-name <name>");
   }, 240_000);
 });
 
@@ -81,7 +84,7 @@ describe("SIGTERM", () => {
     expect(log).toContain("shutting down");
 
     // The database closed cleanly: it opens again with the account the admin test made.
-    const again = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff"], { DATA_DIR: dataDir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+    const again = await run(["dist/admin.js", "create", "--email", "jeweller@example.com", "--role", "staff", "--first-name", "Kavya"], { DATA_DIR: dataDir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
     expect(again.out).toContain("email: A user with that email already exists.");
   }, 300_000);
 
@@ -150,12 +153,12 @@ describe("one process per embedded database", () => {
       const first = await startServer(dir);
       expect(first.log()).toContain("serving on");
 
-      const created = await run(["dist/admin.js", "create", "--email", "owner@example.com", "--role", "admin"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      const created = await run(["dist/admin.js", "create", "--email", "owner@example.com", "--role", "admin", "--first-name", "Asha"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
       expect(created.out).toContain("Created admin account owner@example.com");
       expect(created.code).toBe(0);
       expect(await login(first.port, "owner@example.com", "Amber-Lattice-77")).toBe(200);
       // Refusals come back from the server with their field messages.
-      const weak = await run(["dist/admin.js", "create", "--email", "weak@example.com", "--role", "staff"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "short\n");
+      const weak = await run(["dist/admin.js", "create", "--email", "weak@example.com", "--role", "staff", "--first-name", "Asha"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "short\n");
       expect(weak.code).toBe(1);
       expect(weak.out).toContain("This password is too short.");
 
@@ -179,7 +182,7 @@ describe("one process per embedded database", () => {
     try {
       // A live process (this test runner) holding the lock, without an admin socket.
       await fs.writeFile(path.join(dir, "db.lock"), JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: "now" }));
-      const res = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "staff"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      const res = await run(["dist/admin.js", "create", "--email", "x@example.com", "--role", "staff", "--first-name", "Asha"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
       expect(res.code).toBe(1);
       expect(res.out).toContain(`is in use by process ${process.pid}`);
       expect(res.out).toContain("Nothing was changed: stop the other process and run the command again.");
@@ -220,7 +223,7 @@ describe("rebuilding under a running server", () => {
     try {
       // The admin command runs the existing build and never rebuilds.
       const before = await fs.realpath(DIST);
-      const created = await run(["scripts/admin.mjs", "create", "--email", "owner@example.com", "--role", "admin"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      const created = await run(["scripts/admin.mjs", "create", "--email", "owner@example.com", "--role", "admin", "--first-name", "Asha"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
       expect(created.out).toContain("Created admin account owner@example.com");
       expect(await fs.realpath(DIST)).toBe(before);
 
@@ -271,7 +274,7 @@ describe("rebuilding under a running server", () => {
     const file = path.join(chunks, templates ?? "");
     let server: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
-      await run(["dist/admin.js", "create", "--email", "owner@example.com", "--role", "admin"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
+      await run(["dist/admin.js", "create", "--email", "owner@example.com", "--role", "admin", "--first-name", "Asha"], { DATA_DIR: dir, LOG_LEVEL: "silent" }, "Amber-Lattice-77\n");
       server = await startServer(dir, { RATE_LIMIT_SCALE: "10" });
       await fs.rename(file, `${file}.away`);
       expect(await forgotPassword(server.port, "owner@example.com")).toBe(200);

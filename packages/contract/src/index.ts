@@ -12,6 +12,7 @@ export * from "./money-format.ts";
 export * from "./pricing.ts";
 export * from "./pricing-tables.ts";
 export * from "./lifecycle.ts";
+export * from "./person-format.ts";
 export * from "./staff.ts";
 export * from "./certificates.ts";
 export * from "./messages.ts";

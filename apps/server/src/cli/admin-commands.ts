@@ -1,13 +1,44 @@
+import { parseArgs } from "node:util";
 import { ROLES, type FieldErrors, type Role } from "@atelier/contract";
 import { ValidationError } from "../lib/errors.ts";
 import type { AuthService } from "../modules/auth/auth.service.ts";
 
 /** What the admin command can ask for, run here or by the running server (admin socket). */
-export type AdminRequest = { op: "create-account"; email: string; password: string; role: Role };
+export type AdminRequest = { op: "create-account"; email: string; password: string; role: Role; firstName: string; lastName: string };
 export type AdminResponse =
   | { ok: true; message: string }
   | { ok: false; fields: FieldErrors }
   | { ok: false; error: string };
+
+export const ADMIN_USAGE = 'Usage: npm run admin -- create --email <address> --role <staff|admin> --first-name <name> [--last-name <name>]';
+
+/**
+ * The command line of `npm run admin`, everything but the password (read from a prompt or standard
+ * input afterwards): null when it is not a valid `create` (the caller prints ADMIN_USAGE). A staff
+ * account needs a name, as an invitation does, so their work is credited to them by name.
+ */
+export function parseAdminArgs(argv: string[]): Omit<AdminRequest, "password"> | null {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: "string" },
+        role: { type: "string", default: "staff" },
+        "first-name": { type: "string" },
+        "last-name": { type: "string", default: "" },
+      },
+    });
+  } catch {
+    return null;
+  }
+  const { positionals, values } = parsed;
+  const role = values.role as Role;
+  const firstName = values["first-name"]?.trim() ?? "";
+  if (positionals[0] !== "create" || positionals.length !== 1 || !values.email || !ROLES.includes(role) || role === "customer" || !firstName) return null;
+  return { op: "create-account", email: values.email, role, firstName, lastName: values["last-name"].trim() };
+}
 
 export function isAdminRequest(value: unknown): value is AdminRequest {
   const v = value as Partial<AdminRequest> | null;
@@ -17,6 +48,8 @@ export function isAdminRequest(value: unknown): value is AdminRequest {
     v.op === "create-account" &&
     typeof v.email === "string" &&
     typeof v.password === "string" &&
+    typeof v.firstName === "string" &&
+    typeof v.lastName === "string" &&
     ROLES.includes(v.role as Role) &&
     v.role !== "customer"
   );
@@ -25,8 +58,15 @@ export function isAdminRequest(value: unknown): value is AdminRequest {
 export async function runAdminRequest(auth: Pick<AuthService, "createAccount">, request: unknown): Promise<AdminResponse> {
   if (!isAdminRequest(request)) return { ok: false, error: "Unknown request." };
   try {
-    const user = await auth.createAccount({ email: request.email, password: request.password, role: request.role });
-    return { ok: true, message: `Created ${user.role} account ${user.email} (username ${user.username}).` };
+    const user = await auth.createAccount({
+      email: request.email,
+      password: request.password,
+      role: request.role,
+      firstName: request.firstName,
+      lastName: request.lastName,
+    });
+    const name = `${user.first_name} ${user.last_name}`.trim();
+    return { ok: true, message: `Created ${user.role} account ${user.email} for ${name} (username ${user.username}).` };
   } catch (err) {
     if (err instanceof ValidationError) return { ok: false, fields: err.fields };
     throw err;

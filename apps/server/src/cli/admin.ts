@@ -1,21 +1,17 @@
 /**
- * `npm run admin -- create --email X --role admin|staff`
+ * `npm run admin -- create --email X --role admin|staff --first-name A [--last-name B]`
  * The password is read from a hidden prompt, or from standard input when it is not a terminal.
  * There is never a default password. While the server runs on the embedded database, the account
  * is made by the server itself, through its admin socket (see perform()).
  */
 import path from "node:path";
 import readline from "node:readline";
-import { parseArgs } from "node:util";
-import { ROLES, type Role } from "@atelier/contract";
 import { buildApp } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { callAdminSocket } from "../lib/admin-socket.ts";
 import { DataDirLockedError } from "../lib/data-dir-lock.ts";
 import { openRuntime, type Runtime } from "../runtime.ts";
-import { runAdminRequest, type AdminRequest, type AdminResponse } from "./admin-commands.ts";
-
-const USAGE = "Usage: npm run admin -- create --email <address> --role <staff|admin>";
+import { ADMIN_USAGE, parseAdminArgs, runAdminRequest, type AdminRequest, type AdminResponse } from "./admin-commands.ts";
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -44,18 +40,14 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { email: { type: "string" }, role: { type: "string", default: "staff" } },
-  });
-  const role = values.role as Role;
-  if (positionals[0] !== "create" || !values.email || !ROLES.includes(role) || role === "customer") {
-    console.error(USAGE);
+  const args = parseAdminArgs(process.argv.slice(2));
+  if (!args) {
+    console.error(ADMIN_USAGE);
     return 2;
   }
   const password = await readPassword();
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-  const request: AdminRequest = { op: "create-account", email: values.email, password, role };
+  const request: AdminRequest = { ...args, password };
   const response = await perform(config, request);
   if (response.ok) {
     console.log(response.message);

@@ -129,9 +129,9 @@ export async function signUp(t: TestApp, email = uniqueEmail()): Promise<AuthRes
 }
 
 /** Makes a staff or admin account directly through the service (as `npm run admin -- create` does). */
-export async function createStaff(t: TestApp, role: "staff" | "admin" = "staff") {
+export async function createStaff(t: TestApp, role: "staff" | "admin" = "staff", name = { firstName: "Kavya", lastName: "Iyer" }) {
   const email = uniqueEmail(role);
-  await t.services.auth.createAccount({ email, password: TEST_PASSWORD, role });
+  await t.services.auth.createAccount({ email, password: TEST_PASSWORD, role, ...name });
   const res = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: { email, password: TEST_PASSWORD }, remoteAddress: randomIp() });
   return res.json<AuthResponse>();
 }

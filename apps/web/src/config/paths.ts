@@ -27,7 +27,11 @@ export const paths = {
     quotes: { path: "/dashboard/quotes", getHref: () => "/dashboard/quotes" },
     quote: { path: "/dashboard/quotes/:quoteId", getHref: (id: string) => `/dashboard/quotes/${id}` },
     messages: { path: "/dashboard/messages", getHref: () => "/dashboard/messages" },
-    messageNew: { path: "/dashboard/messages/new", getHref: () => "/dashboard/messages/new" },
+    /** With an order id, the new message is about that order (its conversation), chosen already. */
+    messageNew: {
+      path: "/dashboard/messages/new",
+      getHref: (orderId?: string) => (orderId ? `/dashboard/messages/new?order=${encodeURIComponent(orderId)}` : "/dashboard/messages/new"),
+    },
     message: { path: "/dashboard/messages/:conversationId", getHref: (id: string) => `/dashboard/messages/${id}` },
     orders: { path: "/dashboard/orders", getHref: () => "/dashboard/orders" },
     order: { path: "/dashboard/orders/:orderId", getHref: (id: string) => `/dashboard/orders/${id}` },

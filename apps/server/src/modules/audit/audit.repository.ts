@@ -41,7 +41,7 @@ export function listAudit(db: Db, filter: AuditFilter, limit: number, offset: nu
   return db
     .select({
       row: auditLog,
-      actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role },
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))

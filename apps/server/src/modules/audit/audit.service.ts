@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, Paginated } from "@atelier/contract";
+import { personLabel, type AuditAction, type AuditEntry, type Paginated } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -64,7 +64,7 @@ export function createAuditService(deps: { db: Db; clock: Clock; publicUrl: stri
       const results = rows.map(({ row, actor }): AuditEntry => ({
         id: row.id,
         action: row.action,
-        actor: actor ? { id: actor.id, name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null,
+        actor: actor ? { id: actor.id, name: personLabel({ first_name: actor.firstName, last_name: actor.lastName, role: actor.role }), email: actor.email } : null,
         target_type: row.targetType,
         target_id: row.targetId,
         target_label: row.targetLabel,

@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import {
+  createStaffInputSchema,
   FORGOT_PASSWORD_MESSAGE,
   type ChangePasswordRequest,
   type LoginRequest,
@@ -373,16 +374,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Creates a staff or admin account (command line); there is never a default password. */
-    async createAccount(input: { email: string; password: string; role: Role }): Promise<User> {
+    /**
+     * A staff or admin account with a chosen password (`npm run admin -- create`). Like an
+     * invitation it needs the person's name (first name required; the invitation's rules), so
+     * everything they do is credited to them by name.
+     */
+    async createAccount(input: { email: string; password: string; role: Role; firstName: string; lastName?: string }): Promise<User> {
       const email = input.email.toLowerCase();
+      const names = createStaffInputSchema.pick({ first_name: true, last_name: true }).safeParse({ first_name: input.firstName, last_name: input.lastName ?? "" });
+      const fields: Record<string, string[]> = {};
+      if (!names.success) for (const issue of names.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message);
       const policy = checkPassword(input.password, { email });
-      if (policy.length) throw new ValidationError({ password: policy });
+      if (policy.length) fields.password = policy;
+      if (!names.success || policy.length) throw new ValidationError(fields);
       if (await repo.findUserByEmail(db, email)) throw new ValidationError({ email: [DUPLICATE_EMAIL_MESSAGE] });
       const user = await repo.insertUser(db, {
         email,
         username: await deriveUsername(email),
         passwordHash: await hash(input.password),
         role: input.role,
+        firstName: names.data.first_name,
+        lastName: names.data.last_name,
         passwordChangedAt: clock.now(),
       });
       return toUserResponse(user);

@@ -1,4 +1,5 @@
 import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { Role } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { likePattern, newestFirst } from "../../db/query-helpers.ts";
 import { leads, users } from "../../db/schema/index.ts";
@@ -36,8 +37,8 @@ export async function countLeads(db: Db, filter: LeadFilter): Promise<number> {
   return row?.n ?? 0;
 }
 
-const handler = { firstName: users.firstName, lastName: users.lastName, email: users.email };
-export type LeadHandler = { firstName: string; lastName: string; email: string } | null;
+const handler = { firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role };
+export type LeadHandler = { firstName: string; lastName: string; email: string; role: Role } | null;
 
 /** Newest first (the created_at index), with who marked each handled. */
 export function listLeads(db: Db, filter: LeadFilter, limit: number, offset: number) {

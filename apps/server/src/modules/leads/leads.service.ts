@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Lead, LeadSource, Paginated, StaffLead } from "@atelier/contract";
+import { personLabel, type Lead, type LeadSource, type Paginated, type StaffLead } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";
@@ -62,8 +62,8 @@ export function toLeadResponse(row: LeadRow): Lead {
   };
 }
 
-/** A staff member as the console names them: their name, or their e-mail when they gave none. */
-const handlerName = (h: LeadHandler): string | null => (h ? `${h.firstName} ${h.lastName}`.trim() || h.email : null);
+/** A staff member as everywhere: "Kavya Iyer (staff)" (the contract's one formatter). */
+const handlerName = (h: LeadHandler): string | null => (h ? personLabel({ first_name: h.firstName, last_name: h.lastName, role: h.role }) : null);
 
 export function toStaffLead(row: LeadRow, handler: LeadHandler): StaffLead {
   return {

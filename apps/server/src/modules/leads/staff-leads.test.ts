@@ -104,8 +104,8 @@ describe("POST /api/staff/leads/{id}/handled/", () => {
     const res = await handle(staff.token, ids.ruby!, { handled: true });
     expect(res.statusCode).toBe(200);
     const handled = res.json<StaffLead>();
-    // This staff member has no name: the e-mail names them.
-    expect(handled).toMatchObject({ id: ids.ruby, handled_at: t.clock.now().toISOString(), handled_by: staff.user.email });
+    // Named as everywhere: the contract's one formatter.
+    expect(handled).toMatchObject({ id: ids.ruby, handled_at: t.clock.now().toISOString(), handled_by: "Kavya Iyer (staff)" });
 
     const rows = await auditRows(ids.ruby!);
     expect(rows).toHaveLength(1);
@@ -115,7 +115,7 @@ describe("POST /api/staff/leads/{id}/handled/", () => {
       targetType: "lead",
       targetLabel: "Ruby Shah <ruby@example.com>",
       before: { handled: false, handled_at: null, handled_by: null },
-      after: { handled: true, handled_at: handled.handled_at, handled_by: staff.user.email },
+      after: { handled: true, handled_at: handled.handled_at, handled_by: "Kavya Iyer (staff)" },
     });
 
     t.clock.advance(60_000);
@@ -130,7 +130,7 @@ describe("POST /api/staff/leads/{id}/handled/", () => {
     expect(done.results).toEqual([handled]);
   });
 
-  it("names the staff member by name when they have one, and opens a lead again", async () => {
+  it("names the staff member by their current name and role, and opens a lead again", async () => {
     const named = await createStaff(t, "admin");
     const profile = await authedInject(t, named.token, {
       method: "PATCH",
@@ -140,7 +140,7 @@ describe("POST /api/staff/leads/{id}/handled/", () => {
     expect(profile.statusCode).toBe(200);
     const res = await handle(named.token, ids.meera!, { handled: true });
     const nameOf = res.json<StaffLead>().handled_by;
-    expect(nameOf).toBe("Asha Menon");
+    expect(nameOf).toBe("Asha Menon (admin)");
 
     const reopened = await handle(staff.token, ids.meera!, { handled: false });
     expect(reopened.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import {
+  personName,
   SUPPORT_CATEGORY_LABELS,
   type Attachment,
   type Conversation,
@@ -67,9 +68,13 @@ const PREVIEW_LENGTH = 200;
 const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text);
 const conversationLink = (id: string) => `/dashboard/messages/${id}`;
 
-/** Names as people see them: first and last name, else the username. */
+/**
+ * Names as people see them: a staff member by the contract's one formatter (their name, never
+ * their username); a customer by first and last name, else the username.
+ */
 function nameOf(user: UserRow | undefined): string {
   if (!user) return "Former member";
+  if (user.role !== "customer") return personName({ first_name: user.firstName, last_name: user.lastName, role: user.role });
   return `${user.firstName} ${user.lastName}`.trim() || user.username;
 }
 

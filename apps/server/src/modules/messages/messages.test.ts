@@ -245,7 +245,8 @@ describe("unread state", () => {
     );
     expect(await unread(c.token)).toBe(1);
     const mine = await get<Paginated<ConversationSummary>>(c.token, "/api/messages/");
-    expect(mine.body.results[0]).toMatchObject({ unread: true, last_message: { sender: { role: "support", is_me: false } } });
+    // The staff member is named (never their username), as everywhere else.
+    expect(mine.body.results[0]).toMatchObject({ unread: true, last_message: { sender: { name: "Kavya Iyer", role: "support", is_me: false } } });
 
     const opened = await get<Conversation>(c.token, `/api/messages/${ticket.id}/`);
     expect(await unread(c.token)).toBe(0);

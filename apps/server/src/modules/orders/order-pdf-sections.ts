@@ -6,6 +6,7 @@ import {
   ORDER_EVENT_INFO,
   ORDER_STATUS_INFO,
   PAYMENT_STATUS_INFO,
+  personLabel,
   QUOTE_STATUS_INFO,
   type Order,
   type OrderEvent,
@@ -295,7 +296,7 @@ export function history(w: Writer, order: Order): void {
     events.map((e) => [
       { text: w.dateTimeUtc(e.created_at), color: COLORS.muted },
       { text: e.note.trim() ? `${eventTitle(e)}\n${e.note.trim()}` : eventTitle(e) },
-      e.actor ? `${`${e.actor.first_name} ${e.actor.last_name}`.trim() || "Someone"} (${e.actor.role})` : "Aurelia Atelier (automatic)",
+      personLabel(e.actor),
     ]),
   );
 }

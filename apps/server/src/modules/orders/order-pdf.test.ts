@@ -1,6 +1,6 @@
-import zlib from "node:zlib";
 import { orderSchema, type DesignDetails, type Order, type Quote } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
+import { extractText } from "../../test/pdf-text.ts";
 import { pdfText, renderOrderPdf } from "./order-pdf.ts";
 
 const GENERATED_AT = new Date("2026-11-23T10:00:00Z");
@@ -185,43 +185,6 @@ function order(overrides: Partial<Order> = {}): Order {
   };
 }
 
-/**
- * The text a PDF shows, read back by a small parser: inflate every content stream, then decode
- * the hex strings of its TJ arrays (PDFKit writes standard-font text as WinAnsi hex).
- */
-/** WinAnsi's 0x80-0x9F, which Latin-1 leaves to control characters. */
-const WIN_ANSI_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
-function decodeWinAnsi(bytes: Buffer): string {
-  return [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_HIGH[b - 0x80] : String.fromCharCode(b))).join("");
-}
-
-function extractText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const out: string[] = [];
-  // A stream follows its dictionary's closing ">>"; "endstream" does not match.
-  const streamRe = />>\s*stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = streamRe.exec(raw))) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    if (end < 0) break;
-    const dict = raw.slice(raw.lastIndexOf("<<", m.index), m.index);
-    let content = Buffer.from(raw.slice(start, end), "latin1");
-    if (dict.includes("/FlateDecode")) {
-      try {
-        content = zlib.inflateSync(content);
-      } catch {
-        content = Buffer.alloc(0);
-      }
-    }
-    for (const tj of content.toString("latin1").matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      out.push([...(tj[1] ?? "").matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeWinAnsi(Buffer.from(h[1] ?? "", "hex"))).join(""));
-    }
-    streamRe.lastIndex = end;
-  }
-  return out.join("\n");
-}
-
 function pageCount(pdf: Buffer): number {
   return pdf.toString("latin1").match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
 }
@@ -251,6 +214,11 @@ describe("renderOrderPdf", () => {
     expect(text).toContain("1 × Diamond · Round · 0.5 ct · G · VS1 · Center");
     expect(text).toContain("INR 1,10,000.00 to INR 1,30,000.00");
     expect(text).toContain("Page 1 of");
+    // Each staff action is credited to the staff member by name, the system's to the atelier.
+    expect(text).toContain("Kavya Iyer (staff)");
+    expect(text).toContain("Meera Shah");
+    expect(text).toContain("Aurelia Atelier (automatic)");
+    expect(text).not.toContain("Someone");
   });
 
   it("shows every field the customer filled in, under the custom form's section titles", async () => {

@@ -1,4 +1,4 @@
-import { estimateRefusal, type Estimate, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
+import { estimateRefusal, personLabel, type Estimate, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";
@@ -24,7 +24,7 @@ export interface PricingVersionsDeps {
 }
 
 const authorOf = (a: PricingAuthor): PricingVersion["created_by"] =>
-  a ? { id: a.id, name: `${a.firstName} ${a.lastName}`.trim() || a.email, email: a.email } : null;
+  a ? { id: a.id, name: personLabel({ first_name: a.firstName, last_name: a.lastName, role: a.role }), email: a.email } : null;
 
 export type PricingVersionSummary = Omit<PricingVersion, "tables">;
 

@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from "drizzle-orm";
-import type { PricingTables } from "@atelier/contract";
+import type { PricingTables, Role } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { pricingVersions, users } from "../../db/schema/index.ts";
@@ -63,8 +63,8 @@ export function listPricingVersions(db: Db, limit: number): Promise<PricingVersi
   return db.select().from(pricingVersions).orderBy(desc(pricingVersions.version)).limit(limit);
 }
 
-const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
-export type PricingAuthor = { id: string; firstName: string; lastName: string; email: string } | null;
+const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role };
+export type PricingAuthor = { id: string; firstName: string; lastName: string; email: string; role: Role } | null;
 
 /** One version with who saved it. */
 export async function findPricingVersion(db: Db, version: number): Promise<{ row: PricingVersionRow; author: PricingAuthor } | undefined> {

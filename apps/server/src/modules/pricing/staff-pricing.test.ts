@@ -186,7 +186,7 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
       version: 2,
       tables,
       created_at: expect.any(String) as string,
-      created_by: { id: admin.user.id, name: admin.user.email, email: admin.user.email },
+      created_by: { id: admin.user.id, name: "Kavya Iyer (admin)", email: admin.user.email },
       note: "Gold up",
     });
 
@@ -217,7 +217,7 @@ describe("PUT /api/staff/pricing/ (admins)", () => {
     >();
     expect(versions.results.map((v) => v.version)).toEqual([2, 1]);
     expect(versions.results[0]).not.toHaveProperty("tables");
-    expect(versions.results[0]?.created_by).toEqual({ id: admin.user.id, name: admin.user.email, email: admin.user.email });
+    expect(versions.results[0]?.created_by).toEqual({ id: admin.user.id, name: "Kavya Iyer (admin)", email: admin.user.email });
     // Each version keeps its own tables.
     const v2 = await authedInject(t, admin.token, { method: "GET", url: "/api/staff/pricing/versions/2/" });
     expect(v2.json()).toEqual(saved);

@@ -1,4 +1,4 @@
-import type { CadDesign, Order } from "@atelier/contract";
+import { personLabel, type CadDesign, type Order } from "@atelier/contract";
 import { Box, MessageSquare } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { CadStatusBadge } from "@/components/ui/status-badge";
@@ -116,7 +116,7 @@ export function CompareVersions({ order }: { order: Order }) {
                 <div className="flex min-w-0 flex-col gap-1">
                   <p className="text-xs text-muted">
                     <span className="font-medium text-foreground">
-                      {`${c.user.first_name} ${c.user.last_name}`.trim() || (c.user.role === "customer" ? "You" : "Aurelia Atelier")}
+                      {personLabel(c.user, { me: c.user.role === "customer" })}
                     </span>{" "}
                     · <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
                   </p>

@@ -1,4 +1,4 @@
-import { TICKET_STATUS_LABELS, type ConversationSummary, type Sender, type TicketStatus, type Tone } from "@atelier/contract";
+import { TICKET_STATUS_LABELS, withRole, type ConversationSummary, type Sender, type TicketStatus, type Tone } from "@atelier/contract";
 import { Headset, Package, Paperclip } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -13,10 +13,10 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   return <Badge tone={TICKET_TONE[status]}>{TICKET_STATUS_LABELS[status]}</Badge>;
 }
 
-/** "Priya Shah" for customers; "Ravi Menon · support" for staff (spec: designer, support, admin). */
+/** "Priya Shah" for customers; "Ravi Menon (support)" for staff (spec: designer, support, admin), as everywhere. */
 export function senderLabel(sender: Sender): string {
   if (sender.is_me) return "You";
-  return sender.role === "customer" ? sender.name : `${sender.name} · ${sender.role}`;
+  return withRole(sender.name, sender.role);
 }
 
 export function senderInitials(sender: Sender): string {

@@ -35,7 +35,7 @@ describe("Messages", () => {
     expect(calls[0]!.url).toBe("/api/messages/");
     expect(within(rows[0]!).getByTestId("unread-dot")).toBeInTheDocument();
     expect(within(rows[1]!).queryByTestId("unread-dot")).toBeNull();
-    expect(rows[0]).toHaveTextContent("Ravi Menon · support:");
+    expect(rows[0]).toHaveTextContent("Ravi Menon (support):");
     expect(rows[0]).toHaveTextContent("We will draw a smaller halo.");
     expect(rows[0]).toHaveTextContent(/5 minutes ago/);
   });

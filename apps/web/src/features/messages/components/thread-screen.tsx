@@ -1,4 +1,4 @@
-import { SUPPORT_CATEGORY_LABELS, type Attachment, type Conversation, type Message } from "@atelier/contract";
+import { SUPPORT_CATEGORY_LABELS, withRole, type Attachment, type Conversation, type Message } from "@atelier/contract";
 import { ArrowLeft, CheckCheck, FileText, MessageSquare, RotateCcw, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
@@ -181,8 +181,8 @@ function SeenMarker({ c, staffView }: { c: Conversation; staffView: boolean }) {
   const text = staffView
     ? readers.some((r) => r.is_customer)
       ? "Seen by the customer"
-      : `Seen by ${readers.map((r) => r.name).join(", ")}`
-    : `Seen by ${readers.map((r) => (r.is_customer ? r.name : `${r.name} (${r.role})`)).join(", ")}`;
+      : `Seen by ${readers.map((r) => withRole(r.name, r.role)).join(", ")}`
+    : `Seen by ${readers.map((r) => (r.is_customer ? r.name : withRole(r.name, r.role))).join(", ")}`;
   return (
     <p className="flex items-center justify-end gap-1.5 px-6 pb-4 text-xs text-muted" data-testid="seen-marker">
       <CheckCheck className="size-3.5 text-success" aria-hidden /> {text}

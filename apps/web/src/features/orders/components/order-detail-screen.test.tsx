@@ -32,6 +32,23 @@ function serve(order: Order, post: (url: string, body: unknown) => { status: num
 }
 
 describe("Order detail", () => {
+  it("'Contact Support' opens a message about this order in Messages, not the public contact form", async () => {
+    serve(makeOrder());
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        route("/dashboard/orders/:id", <OrderDetailScreen orderId="o1" />),
+        route("/dashboard/messages/new", <p>new message</p>),
+        route("/contact", <p>public contact form</p>),
+      ],
+      "/dashboard/orders/o1",
+    );
+    await user.click(await screen.findByRole("link", { name: /Contact Support/ }));
+    expect(await screen.findByText("new message")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/messages/new");
+    expect(new URLSearchParams(router.state.location.search).get("order")).toBe("o1");
+  });
+
   it("shows the header, progress, facts and the Details tab", async () => {
     serve(makeOrder({ status: "cad_design", progress: 40, quoted_price: "1250.00", order_type: "Product link" }));
     render();
@@ -43,7 +60,7 @@ describe("Order detail", () => {
     expect(screen.getByText("$1,250.00")).toBeInTheDocument();
     expect(screen.getByText("Product link")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Download Details/ })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "/contact");
+    expect(screen.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "/dashboard/messages/new?order=o1");
     // What the customer filled in, grouped as the form groups it (as staff and the PDF show it).
     expect(within(screen.getByRole("region", { name: "Metal" })).getByText("Gold")).toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "Metal" })).getByText("18K")).toBeInTheDocument();
@@ -154,7 +171,8 @@ describe("Order detail", () => {
     render();
     await user.click(await screen.findByRole("tab", { name: /Comments/ }));
     expect(screen.getByText("Can it be white gold?")).toBeInTheDocument();
-    expect(screen.getAllByText("Asha Rao")[0]).toBeInTheDocument();
+    // The customer reads their own comments as "You", as in Messages.
+    expect(screen.getAllByText("You")[0]).toBeInTheDocument();
     const send = screen.getByRole("button", { name: /Send Message/ });
     expect(send).toBeDisabled();
     const box = screen.getByLabelText("Your message");
@@ -228,9 +246,26 @@ describe("Order detail", () => {
     await user.click(await screen.findByRole("tab", { name: "Order History" }));
     const events = screen.getAllByTestId("history-event");
     expect(events[0]).toHaveTextContent("Initiated → Quoted");
-    expect(events[0]).toHaveTextContent("by Meera Iyer");
+    expect(events[0]).toHaveTextContent("by Meera Iyer (staff) ·");
     expect(events[0]).toHaveTextContent("1 hour ago");
     expect(events[1]).toHaveTextContent("Order placed");
+    expect(events[1]).toHaveTextContent("by You ·");
+  });
+
+  it("names a staff member the one way in comments and history, and the system as automatic", async () => {
+    const kavya = { first_name: "Kavya", last_name: "Iyer", role: "admin" as const };
+    serve(
+      makeOrder({
+        comments: [{ id: "m1", text: "We will draw a low halo.", created_at: ago(600_000), user: kavya }],
+        events: [{ id: "e1", type: "status_change", from_status: "manufacturing", to_status: "quality_check", note: "", actor: null, created_at: ago(60_000) }],
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("tab", { name: /Comments/ }));
+    expect(await screen.findByText("Kavya Iyer (admin)")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "Order History" }));
+    expect(screen.getByTestId("history-event")).toHaveTextContent("by Aurelia Atelier (automatic) ·");
   });
 
   it("accepts a pending quote, and declines with an optional reason after confirming", async () => {

@@ -75,7 +75,8 @@ function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.Rea
               {!download.isPending && <Download aria-hidden />} Download Details
             </Button>
             <Button asChild variant="secondary" className="px-3 sm:px-5">
-              <Link to={paths.contact.getHref()}>
+              {/* A signed-in customer writes about this order in Messages, not through the public contact form. */}
+              <Link to={paths.dashboard.messageNew.getHref(order.id)}>
                 <Headset aria-hidden /> Contact Support
               </Link>
             </Button>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { commentInputSchema, ORDER_STATUS_INFO, orderEventTitle, type CadDesign, type Order, type Person } from "@atelier/contract";
+import { commentInputSchema, ORDER_STATUS_INFO, orderEventTitle, personInitials, personLabel, type CadDesign, type Order, type Person } from "@atelier/contract";
 import { Box, CheckCircle2, ExternalLink, Gem, History, Maximize2, MessageSquare, Send } from "lucide-react";
 import { useId, useState, type ComponentType } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -26,7 +26,8 @@ import { useApproveCadDesign } from "../api/approve-cad-design";
 import { OrderCertificates } from "./order-certificates";
 import { TONE_DOT, toastFailure } from "./order-parts";
 
-const personName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.trim() || (p.role === "customer" ? "You" : "Aurelia Atelier") : "Aurelia Atelier");
+/** On the customer's own order the customer is "You"; staff are named by the one formatter. */
+const personName = (p: Person | null) => personLabel(p, { me: p?.role === "customer" });
 
 /** The order waits for the customer to approve a CAD version. */
 export const awaitingCadApproval = (order: Order) => order.status === "cad_design" && order.cad_designs.some((c) => c.status === "pending_approval");
@@ -278,11 +279,10 @@ function CommentsTab({ order }: { order: Order }) {
             const name = personName(c.user);
             return (
               <li key={c.id} className={cn("flex gap-3", !staff && "flex-row-reverse text-right")}>
-                <Avatar initials={`${c.user.first_name[0] ?? ""}${c.user.last_name[0] ?? ""}`.toUpperCase() || (staff ? "AA" : "ME")} />
+                <Avatar initials={staff ? personInitials(c.user) : "ME"} />
                 <div className={cn("flex min-w-0 max-w-[85%] flex-col gap-1 rounded-lg px-4 py-3", staff ? "bg-surface-muted" : "bg-accent-soft/60")}>
                   <p className={cn("flex flex-wrap items-baseline gap-x-2 text-xs text-muted", !staff && "justify-end")}>
                     <span className="font-medium text-foreground">{name}</span>
-                    {staff && name !== "Aurelia Atelier" && <span>Atelier</span>}
                     <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>
                       {formatRelative(c.created_at)}
                     </time>
@@ -324,7 +324,7 @@ function HistoryTab({ events }: { events: Order["events"] }) {
             <p className="font-medium">{orderEventTitle(e, "customer")}</p>
             {e.note && <p className="mt-0.5 whitespace-pre-line text-sm text-foreground/80">{e.note}</p>}
             <p className="mt-1 text-xs text-muted">
-              {e.actor ? `by ${personName(e.actor)}` : "by Aurelia Atelier"} ·{" "}
+              by {personName(e.actor)} ·{" "}
               <time dateTime={e.created_at} title={formatDateTime(e.created_at)}>
                 {formatRelative(e.created_at)}
               </time>

@@ -160,6 +160,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const href = targetHref(entry);
   const rows = changeRows(entry);
   const recent = isRecent(entry.created_at);
+  // The server names the actor by the contract's one formatter ("Kavya Iyer (staff)"); the e-mail is beside it.
   const actor = entry.actor ? entry.actor.name || entry.actor.email : "A removed account";
   const label = entry.target_label || targetTypeLabel(entry.target_type);
 

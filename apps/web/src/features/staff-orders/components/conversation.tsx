@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { commentInputSchema, ORDER_STATUS_INFO, orderEventTitle, type Order, type Person } from "@atelier/contract";
+import { commentInputSchema, ORDER_STATUS_INFO, orderEventTitle, personInitials, personLabel, type Order } from "@atelier/contract";
 import { History, MessageSquare, Send } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -14,20 +14,6 @@ import { formatDateTime, formatRelative } from "@/lib/format";
 import { useMarkConversationRead } from "@/lib/mark-conversation-read";
 import { useStaffReply } from "../api/actions";
 import { Panel } from "./panel";
-
-const ROLE_LABEL: Record<Person["role"], string> = { customer: "Customer", staff: "Staff", admin: "Admin" };
-
-const hasName = (p: Person) => `${p.first_name}${p.last_name}`.trim() !== "";
-
-export function personName(p: Person | null): string {
-  if (!p) return "System";
-  return `${p.first_name} ${p.last_name}`.trim() || ROLE_LABEL[p.role];
-}
-
-function personInitials(p: Person): string {
-  const i = `${p.first_name.trim()[0] ?? ""}${p.last_name.trim()[0] ?? ""}`.toUpperCase();
-  return i || ROLE_LABEL[p.role].slice(0, 2).toUpperCase();
-}
 
 const replyResolver = zodResolver(commentInputSchema);
 
@@ -86,8 +72,7 @@ export function CommentsPanel({ order }: { order: Order }) {
                   )}
                 >
                   <p className={cn("flex flex-wrap items-baseline gap-x-2 text-xs text-muted", !fromCustomer && "justify-end")}>
-                    <span className="font-medium text-foreground">{personName(c.user)}</span>
-                    {hasName(c.user) && <span>{ROLE_LABEL[c.user.role]}</span>}
+                    <span className="font-medium text-foreground">{personLabel(c.user)}</span>
                     <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>
                       {formatRelative(c.created_at)}
                     </time>
@@ -147,11 +132,7 @@ export function HistoryPanel({ events }: { events: Order["events"] }) {
               <p className="text-sm font-medium">{orderEventTitle(e, "staff")}</p>
               {e.note && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-foreground/80">{e.note}</p>}
               <p className="mt-1 text-xs text-muted">
-                {e.actor
-                  ? hasName(e.actor)
-                    ? `${personName(e.actor)} (${ROLE_LABEL[e.actor.role].toLowerCase()})`
-                    : personName(e.actor)
-                  : "System"}{" "}
+                {personLabel(e.actor)}{" "}
                 · <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
               </p>
             </li>

@@ -193,6 +193,25 @@ describe("quote builder", () => {
     );
   });
 
+  it("names a staff member one way in the conversation and the history: 'Kavya Iyer (staff)'", async () => {
+    const kavya = { first_name: "Kavya", last_name: "Iyer", role: "staff" as const };
+    const at = new Date().toISOString();
+    renderWorkbench(
+      makeOrder({
+        comments: [{ id: "m1", text: "We will draw a low halo.", created_at: at, user: kavya }],
+        events: [
+          { id: "e1", type: "created", from_status: null, to_status: "initiated", note: "", actor: null, created_at: at },
+          { id: "e2", type: "comment", from_status: null, to_status: null, note: "", actor: kavya, created_at: at },
+        ],
+      }),
+    );
+    const comment = await screen.findByTestId("comment");
+    expect(within(comment).getByText("Kavya Iyer (staff)")).toBeInTheDocument();
+    expect(screen.getAllByText(/Kavya Iyer \(staff\)/)).toHaveLength(2);
+    expect(screen.getByText(/Aurelia Atelier \(automatic\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Staff$|^System/)).not.toBeInTheDocument();
+  });
+
   it("starts from the estimate's lines and totals them live as lines change", async () => {
     renderWorkbench(makeOrder());
     const lines = await screen.findAllByTestId("quote-line");

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, ROLES, type Role, type StaffPerson, type User } from "@atelier/contract";
+import { PAGE_SIZE, personInitials as initialsOf, personName as nameOf, ROLES, type Role, type StaffPerson, type User } from "@atelier/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Search, UserPlus, Users } from "lucide-react";
 import { useId, useState } from "react";
@@ -29,9 +29,10 @@ function useMe(): User | undefined {
   return useQueryClient().getQueryData<User>(["auth", "user"]);
 }
 
-const personName = (p: Pick<StaffPerson, "first_name" | "last_name" | "email">) => `${p.first_name} ${p.last_name}`.trim() || p.email;
-const personInitials = (p: StaffPerson) =>
-  ((p.first_name[0] ?? "") + (p.last_name[0] ?? "")).toUpperCase() || (p.email[0] ?? "?").toUpperCase();
+/** The contract's one formatter names everyone; an account with no name on record reads as its e-mail here, where it is managed. */
+const hasName = (p: StaffPerson) => `${p.first_name}${p.last_name}`.trim() !== "";
+const personName = (p: StaffPerson) => (hasName(p) ? nameOf(p) : p.email);
+const personInitials = (p: StaffPerson) => (hasName(p) ? initialsOf(p) : (p.email[0] ?? "?").toUpperCase());
 
 /** A change waiting for the admin's confirmation. */
 type Pending = { person: StaffPerson; change: PersonChange };
