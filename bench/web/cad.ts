@@ -67,7 +67,7 @@ export async function runCadBench(deps: {
   const port = await deps.freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-cad-"));
   const staffEmail = "bench.staff@example.com";
-  const made = spawnSync(process.execPath, ["--import", "tsx", "src/cli/admin.ts", "create", "--email", staffEmail, "--role", "staff"], {
+  const made = spawnSync(process.execPath, ["--import", "tsx", "src/cli/admin.ts", "create", "--email", staffEmail, "--role", "staff", "--first-name", "Bench"], {
     cwd: path.join(deps.root, "apps/server"),
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
     input: `${PASSWORD}\n`,
