@@ -22,6 +22,7 @@ import { stageRemoteImages } from "../uploads/remote-images.ts";
 import { tooManyImagesMessage } from "../uploads/upload-messages.ts";
 import type { DesignImageUrls, IngestedBatch, UploadRow, UploadsService } from "../uploads/uploads.service.ts";
 import type { DesignOrderSummary, OrdersService } from "../orders/orders.service.ts";
+import { designDetailsOf } from "../orders/order-view.ts";
 import { estimateInputOf, type DesignPricingFields, type EstimateInput, type StonePricingFields } from "../pricing/pricing.engine.ts";
 import * as repo from "./designs.repository.ts";
 import type { DesignRow, NewDesign, StoneRow } from "./designs.repository.ts";
@@ -55,37 +56,8 @@ export function toDesignResponse(
     design_type: row.designType,
     description: row.description,
     inspiration_link: row.inspirationLink,
-    metal_type: row.metalType,
-    metal_color: row.metalColor,
-    purity: row.purity,
-    metal: row.metal,
-    weight: row.weight,
-    weight_unit: row.weightUnit,
-    style: row.style,
-    setting_type: row.settingType,
-    band_width: row.bandWidth,
-    design_features: row.designFeatures,
-    stones: stones.map((s) => ({
-      id: s.id,
-      stone_type: s.stoneType,
-      stone_cut: s.stoneCut,
-      stone_carat: s.stoneCarat,
-      stone_color: s.stoneColor,
-      stone_clarity: s.stoneClarity,
-      position: s.position,
-      quantity: s.quantity,
-    })),
-    stones_text: row.stonesText,
-    length: row.length,
-    width: row.width,
-    height: row.height,
-    size: row.size,
-    ring_size: row.ringSize,
-    chain_length: row.chainLength,
-    budget: row.budget,
-    budget_range: row.budgetRange,
-    currency: row.currency,
-    special_requests: row.specialRequests,
+    // What the customer filled in, mapped once (orders show the same details to staff and in the PDF).
+    ...designDetailsOf(row, stones),
     stone_type: first?.stoneType ?? "",
     stone_size: first?.stoneCarat != null ? `${first.stoneCarat} ct` : "",
     stone_color: first?.stoneColor ?? "",
