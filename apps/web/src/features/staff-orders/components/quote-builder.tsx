@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
 import { amountFormatter } from "@/lib/format";
 import { useIssueQuote } from "../api/actions";
-import { draftFromEstimate, fromCents, previewQuote, toCents, totalCents } from "../utils/quote-draft";
+import { draftFromEstimate, draftFromQuote, fromCents, labelAfterAmountEdit, previewQuote, toCents, totalCents } from "../utils/quote-draft";
 import { Panel } from "./panel";
 
 // The request the builder would send, checked by the contract's quoteInputSchema; `raw` keeps the
@@ -46,8 +46,13 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
     handleSubmit,
     reset,
     setError,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
-  } = useForm<QuoteFormValues>({ resolver, defaultValues: draftFromEstimate(order.estimate, order.currency) });
+  } = useForm<QuoteFormValues>({
+    resolver,
+    defaultValues: pending ? draftFromQuote(pending) : draftFromEstimate(order.estimate, order.currency),
+  });
   const lines = useFieldArray({ control, name: "line_items" });
   const draft = useWatch({ control }) as QuoteFormValues;
 
@@ -139,7 +144,13 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
                       id={ids.amount}
                       inputMode="decimal"
                       {...fieldAria(ids.amount, amountError)}
-                      {...register(`line_items.${i}.amount`)}
+                      {...register(`line_items.${i}.amount`, {
+                        onChange: () => {
+                          const { label: now, amount } = getValues(`line_items.${i}`);
+                          const next = labelAfterAmountEdit(now, amount, order.estimate);
+                          if (next !== now) setValue(`line_items.${i}.label`, next);
+                        },
+                      })}
                       className="text-right tabular-nums"
                     />
                     {amountError && (

@@ -384,6 +384,54 @@ describe("quote builder", () => {
     );
     expect(await screen.findByRole("button", { name: "Replace quote" })).toBeInTheDocument();
   });
+
+  it("starts a replacing quote from the current quote, not from the estimate", async () => {
+    renderWorkbench(
+      makeOrder({
+        status: "quoted",
+        quotes: [
+          {
+            id: "q1",
+            order_id: "o1",
+            order_number: "JW-2026-000123",
+            design_name: "Garden ring",
+            amount: "1300.00",
+            currency: "USD",
+            line_items: [
+              { label: "Gold and making", amount: "1100.00" },
+              { label: "Diamond, hand-picked", amount: "200.00" },
+            ],
+            advance_percent: 30,
+            advance_amount: "390.00",
+            balance_amount: "910.00",
+            valid_until: new Date(Date.now() + 86_400_000).toISOString(),
+            note: "Includes the gift box.",
+            status: "pending",
+            decline_reason: "",
+            created_at: new Date().toISOString(),
+            responded_at: null,
+          },
+        ],
+      }),
+    );
+    expect(await screen.findByLabelText("Line 1 label")).toHaveValue("Gold and making");
+    expect(screen.getByLabelText("Line 2 amount")).toHaveValue("200.00");
+    expect(screen.getAllByTestId("quote-line")).toHaveLength(2);
+    expect(screen.getByLabelText("Advance (%)")).toHaveValue(30);
+  });
+
+  it("an estimate line whose amount is changed keeps only what it covers in its label", async () => {
+    renderWorkbench(makeOrder());
+    const amount = await screen.findByLabelText("Line 1 amount");
+    expect(screen.getByLabelText("Line 1 label")).toHaveValue("Metal: 18K gold, 4.5 g");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "600");
+    expect(screen.getByLabelText("Line 1 label")).toHaveValue("Metal");
+    // A label without working, and one staff rewrote, stay as they are.
+    await userEvent.clear(screen.getByLabelText("Line 3 amount"));
+    await userEvent.type(screen.getByLabelText("Line 3 amount"), "250");
+    expect(screen.getByLabelText("Line 3 label")).toHaveValue("Labour and setting");
+  });
 });
 
 describe("payments", () => {

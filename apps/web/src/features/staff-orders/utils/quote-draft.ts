@@ -17,6 +17,33 @@ export function draftFromEstimate(estimate: Estimate | null, currency: Currency 
   };
 }
 
+/**
+ * A replacing quote starts from the quote it replaces (its lines, currency, advance and note), not
+ * from the estimate: what staff already told the customer is the starting point of the change.
+ */
+export function draftFromQuote(quote: Quote): QuoteFormValues {
+  return {
+    line_items: quote.line_items.length > 0 ? quote.line_items.map((l) => ({ label: l.label, amount: l.amount })) : [{ label: "", amount: quote.amount }],
+    currency: quote.currency,
+    advance_percent: String(quote.advance_percent),
+    valid_days: String(DEFAULT_VALID_DAYS),
+    note: quote.note,
+  };
+}
+
+/**
+ * An estimate's line says how it was worked out ("Setting: 1 stone at ₹250.00 each"). Once its
+ * amount is changed that is no longer true, so the label keeps only what the line covers
+ * ("Setting"). A label staff wrote themselves, or a line whose amount is still the computed one,
+ * is left as it is.
+ */
+export function labelAfterAmountEdit(label: string, amount: string, estimate: Estimate | null): string {
+  const computed = estimate?.lines.find((l) => l.label === label);
+  if (!computed || toCents(amount) === toCents(computed.amount)) return label;
+  const head = label.split(":")[0]!.trim();
+  return head || label;
+}
+
 /** An amount typed by a person ("1,250.5") in cents, or null when it is not an amount. */
 export function toCents(text: string): number | null {
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim().replaceAll(",", ""));
