@@ -128,6 +128,9 @@ test("staff quote, confirm, upload CAD, move to shipped and answer from the cons
   const totalBefore = await builder.getByTestId("quote-total").textContent();
   await builder.getByLabel("Line 1 amount").fill("41000");
   await expect(builder.getByTestId("quote-total")).not.toHaveText(totalBefore ?? "");
+  // The estimate's working ("Metal: 18K gold, 4.2 g at …") is no longer true of the new amount: only what it covers stays.
+  const editedLabel = firstLabel.split(":")[0]!.trim();
+  await expect(builder.getByLabel("Line 1 label")).toHaveValue(editedLabel);
   await builder.getByLabel("Note to the customer").fill("Includes the IGI certificate.");
   await builder.getByRole("button", { name: "Preview the customer's view" }).click();
   await expect(page.getByRole("region", { name: "What the customer will see" }).getByText("Includes the IGI certificate.")).toBeVisible();
@@ -140,7 +143,7 @@ test("staff quote, confirm, upload CAD, move to shipped and answer from the cons
   let order = await customer.get<OrderView>(`/api/orders/${orderId}/`);
   const quote = order.quotes.find((q) => q.status === "pending")!;
   expect(quote.line_items).toHaveLength(estimateLines);
-  expect(quote.line_items[0]).toEqual({ label: firstLabel, amount: "41000.00" });
+  expect(quote.line_items[0]).toEqual({ label: editedLabel, amount: "41000.00" });
 
   // The customer accepts and declares the advance; staff confirm it in the console.
   await customer.post(`/api/quotes/${quote.id}/accept/`);
