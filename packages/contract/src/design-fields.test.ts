@@ -1,36 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { budgetRangeText, designFieldGroups, dimensionsText, stoneLines } from "./design-fields.ts";
+import { budgetRangeText, designFieldGroups, dimensionsText, emptyDesignDetails, stoneLines } from "./design-fields.ts";
 import type { DesignDetails } from "./designs.ts";
 
 const money = { money: (amount: number, currency: string) => `${currency} ${amount.toFixed(2)}` };
 const stone = { id: "s1", stone_type: "Diamond", stone_cut: "NA", stone_carat: 0.5, stone_color: "G", stone_clarity: "VS1", position: "", quantity: 2 };
 
 function details(overrides: Partial<DesignDetails> = {}): DesignDetails {
-  return {
-    metal_type: "",
-    metal_color: "",
-    purity: "",
-    metal: "",
-    weight: null,
-    weight_unit: "g",
-    style: "",
-    setting_type: "",
-    band_width: null,
-    design_features: "",
-    stones: [],
-    stones_text: "",
-    length: null,
-    width: null,
-    height: null,
-    size: "",
-    ring_size: "",
-    chain_length: "",
-    budget: null,
-    budget_range: "",
-    currency: "INR",
-    special_requests: "",
-    ...overrides,
-  };
+  return { ...emptyDesignDetails("INR"), ...overrides };
 }
 
 const full = details({

@@ -58,6 +58,34 @@ function metalRows(d: MetalFields): DesignFieldRow[] {
 }
 
 /** "L 20 × W 15 × H 5 mm", from the figures given. */
+/** A design's customer fields with nothing filled in (an order whose design row is gone; tests start from it). */
+export function emptyDesignDetails(currency: DesignDetails["currency"]): DesignDetails {
+  return {
+    metal_type: "",
+    metal_color: "",
+    purity: "",
+    metal: "",
+    weight: null,
+    weight_unit: "g",
+    style: "",
+    setting_type: "",
+    band_width: null,
+    design_features: "",
+    stones: [],
+    stones_text: "",
+    length: null,
+    width: null,
+    height: null,
+    size: "",
+    ring_size: "",
+    chain_length: "",
+    budget: null,
+    budget_range: "",
+    currency,
+    special_requests: "",
+  };
+}
+
 export function dimensionsText(d: Pick<DesignDetails, "length" | "width" | "height">): string {
   const parts = [d.length !== null && `L ${num(d.length)}`, d.width !== null && `W ${num(d.width)}`, d.height !== null && `H ${num(d.height)}`].filter(Boolean);
   return parts.length ? `${parts.join(" × ")} mm` : "";

@@ -1,4 +1,5 @@
 import {
+  emptyDesignDetails,
   CAD_MODEL_FORMATS,
   DESIGN_EDITABLE_ORDER_STATUSES,
   estimateSchema,
@@ -301,32 +302,6 @@ export function designDetailsOf(d: DesignContent, stones: StoneContent[]): Desig
   };
 }
 
-/** A design row gone missing (its order is kept): nothing filled in. */
-const NO_DESIGN_DETAILS = (currency: Currency): DesignDetails => ({
-  metal_type: "",
-  metal_color: "",
-  purity: "",
-  metal: "",
-  weight: null,
-  weight_unit: "g",
-  style: "",
-  setting_type: "",
-  band_width: null,
-  design_features: "",
-  stones: [],
-  stones_text: "",
-  length: null,
-  width: null,
-  height: null,
-  size: "",
-  ring_size: "",
-  chain_length: "",
-  budget: null,
-  budget_range: "",
-  currency,
-  special_requests: "",
-});
-
 /** "1 × Diamond 0.50 ct G VS1; 12 × Sapphire", from the link text when there is one. */
 export function stonesText(text: string, stones: StoneContent[]): string {
   if (text) return text;
@@ -394,7 +369,7 @@ export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
       images: p.designImages,
       source: d?.source ?? "custom",
       inspiration_link: d?.inspirationLink ?? "",
-      details: d ? designDetailsOf(d, p.stones) : NO_DESIGN_DETAILS(row.currency),
+      details: d ? designDetailsOf(d, p.stones) : emptyDesignDetails(row.currency),
     },
     estimate: readableEstimate(row.estimate),
     cad_designs: p.cad,
