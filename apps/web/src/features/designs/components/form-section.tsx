@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 
@@ -8,12 +8,15 @@ export function FormSection({
   description,
   action,
   className,
+  headingRef,
   children,
 }: {
   title: string;
   description?: ReactNode;
   action?: ReactNode;
   className?: string;
+  /** Given when the heading takes the focus (a form of steps moves it there on each step). */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }) {
   return (
@@ -21,7 +24,9 @@ export function FormSection({
       <section aria-label={title} className="flex flex-col gap-5">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex flex-col gap-1">
-            <h2 className="text-2xl">{title}</h2>
+            <h2 ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-2xl focus:outline-none">
+              {title}
+            </h2>
             {description && <p className="text-sm text-muted">{description}</p>}
           </div>
           {action}
