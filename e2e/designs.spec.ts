@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInAsNewCustomer } from "./support.ts";
+import { continueToDesignReview, nextDesignStep, signInAsNewCustomer } from "./support.ts";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/atelier-screens";
 
@@ -35,23 +35,37 @@ test("create a design with two images → listed → detail → edit → delete"
   await expect(page.getByRole("heading", { level: 1, name: "New Design" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Custom Design" })).toHaveAttribute("aria-selected", "true");
 
-  // Required fields first: nothing is sent without them.
-  await page.getByRole("button", { name: "Submit Design" }).click();
+  const steps = page.getByRole("navigation", { name: "Design steps" });
+  await expect(page.getByText("Step 1 of 6", { exact: true })).toBeVisible();
+  await expect(steps.locator('[aria-current="step"]')).toContainText("The piece");
+
+  // Each step checks its own fields first: Next goes nowhere without a name and a description.
+  await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page.getByText("Design name is required.")).toBeVisible();
   await expect(page.getByText("Design description is required.")).toBeVisible();
+  await expect(page.getByText("Step 1 of 6", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Design Name")).toBeFocused();
 
   await page.getByLabel("Design Name").fill("Garden of Eden ring");
   await page.getByRole("radio", { name: "Ring", exact: true }).click();
-  await page.getByLabel("Inspiration link").fill("https://example.com/products/eden-ring");
   await page.getByLabel("Description").fill("An emerald held by four leaves, for our tenth anniversary.");
+  await page.getByLabel("Style").fill("Botanical");
+  await page.getByLabel("Inspiration link").fill("https://example.com/products/eden-ring");
+  await expect(page.getByText("Design name is required.")).toHaveCount(0);
+  await shot(page, "design-step-1-1280.png");
+  await nextDesignStep(page);
+
+  await expect(steps.locator('[aria-current="step"]')).toContainText("Metal");
   await page.getByLabel("Metal type").selectOption("gold");
   await page.getByLabel("Metal color").selectOption("rose");
   await page.getByLabel("Purity").selectOption("18K");
+  await page.getByLabel("Weight (grams)").fill("4.255");
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page.getByText("Ensure that there are no more than 2 decimal places.")).toBeVisible();
   await page.getByLabel("Weight (grams)").fill("4.25");
-  await page.getByLabel("Style").fill("Botanical");
-  await page.getByLabel("Setting type").fill("Prong");
-  await page.getByLabel("Band width (mm)").fill("2.5");
-  await page.getByLabel("Design features").fill("Milgrain edges");
+  await shot(page, "design-step-2-1280.png");
+  await nextDesignStep(page);
+
   await page.getByRole("button", { name: "Add stone" }).click();
   await page.getByLabel("Stone type").fill("Emerald");
   await page.getByLabel("Cut").fill("Oval");
@@ -60,13 +74,21 @@ test("create a design with two images → listed → detail → edit → delete"
   await page.getByLabel("Clarity").fill("VS1");
   await page.getByLabel("Position").fill("Center");
   await page.getByLabel("Quantity").fill("1");
+  await shot(page, "design-step-3-1280.png");
+  await nextDesignStep(page);
+
   await page.getByLabel("Ring size").fill("US 6.5");
   await page.getByLabel("Size", { exact: true }).fill("Medium");
   await page.getByLabel("Length (mm)", { exact: true }).fill("20");
   await page.getByLabel("Width (mm)", { exact: true }).fill("15");
   await page.getByLabel("Height (mm)", { exact: true }).fill("6");
-  await page.getByLabel("Budget range").fill("85000");
+  await page.getByLabel("Band width (mm)").fill("2.5");
+  await page.getByLabel("Setting type").fill("Prong");
+  await page.getByLabel("Design features").fill("Milgrain edges");
   await page.getByLabel("Special requests").fill("Engrave 'always' inside the band.");
+  await page.getByLabel("Budget range").fill("85000");
+  await shot(page, "design-step-4-1280.png");
+  await nextDesignStep(page);
 
   await page.locator("#reference-images").setInputFiles([
     { name: "front.png", mimeType: "image/png", buffer: await image("png", { r: 176, g: 141, b: 87 }) },
@@ -78,7 +100,22 @@ test("create a design with two images → listed → detail → edit → delete"
   await page.locator("#reference-images").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") }]);
   await expect(page.getByText("“notes.txt” is not a PNG, JPG, GIF or WebP image and was not added.")).toBeVisible();
   await expect(page.getByText("2 of 10 images")).toBeVisible();
-  await shot(page, "designs-form-1280.png");
+  await shot(page, "design-step-5-1280.png");
+
+  // Back keeps everything: the metal step still has its values, the images are still there.
+  await steps.getByRole("button", { name: /Metal/ }).click();
+  await expect(page.getByLabel("Purity")).toHaveValue("18K");
+  await expect(page.getByLabel("Weight (grams)")).toHaveValue("4.25");
+  await continueToDesignReview(page);
+  await expect(page.getByText("Step 6 of 6", { exact: true })).toBeVisible();
+  const review = (name: string) => page.getByRole("region", { name, exact: true });
+  await expect(review("The piece")).toContainText("Garden of Eden ring");
+  await expect(review("Metal")).toContainText("18K");
+  await expect(review("Stones")).toContainText("1 × Emerald · Oval · 1.2 ct · Vivid green · VS1 · Center");
+  await expect(review("Size & details")).toContainText("₹85,000.00");
+  await expect(review("Reference images")).toContainText("2 new");
+  await expect(page.getByRole("button", { name: "Submit Design" })).toBeEnabled();
+  await shot(page, "design-step-6-1280.png");
 
   await page.getByRole("button", { name: "Submit Design" }).click();
   await expect(toast(page, "Design submitted successfully!")).toBeVisible();
@@ -136,11 +173,17 @@ test("create a design with two images → listed → detail → edit → delete"
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Design" })).toBeVisible();
   await expect(page.getByLabel("Design Name")).toHaveValue("Garden of Eden ring");
-  await expect(page.getByLabel("Stone type")).toHaveValue("Emerald");
   await page.getByLabel("Design Name").fill("Eden ring, second sketch");
+  // An edited design can open any step at once.
+  const editSteps = page.getByRole("navigation", { name: "Design steps" });
+  await editSteps.getByRole("button", { name: /Stones/ }).click();
+  await expect(page.getByLabel("Stone type")).toHaveValue("Emerald");
+  await editSteps.getByRole("button", { name: /Reference images/ }).click();
   await page.getByRole("button", { name: "Remove Saved reference 1" }).click();
   await expect(page.getByText("1 of 10 images")).toBeVisible();
   await shot(page, "design-edit-1280.png");
+  await continueToDesignReview(page);
+  await expect(page.getByRole("region", { name: "The piece", exact: true })).toContainText("Eden ring, second sketch");
   await page.getByRole("button", { name: "Update Design" }).click();
   await expect(toast(page, "Design updated successfully!")).toBeVisible();
   await expect(page).toHaveURL(detailUrl);
@@ -172,42 +215,57 @@ test("a pending link from the landing page is recovered into Share a Link", asyn
 test("the forms at phone width (390px)", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewCustomer(page, request);
-  await page.goto("/dashboard/new-design?tab=custom");
-  await expect(page.getByRole("heading", { level: 1, name: "New Design" })).toBeVisible();
-  await page.getByRole("button", { name: "Add stone" }).click();
-  await page.locator("#reference-images").setInputFiles([{ name: "sketch.png", mimeType: "image/png", buffer: await image("png", { r: 200, g: 180, b: 150 }) }]);
-  await expect(page.getByText("1 of 10 images")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await shot(page, "designs-form-390.png");
-
-  await page.getByRole("tab", { name: "Share a Link" }).click();
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto("/dashboard/new-design");
   await expect(page.getByRole("button", { name: "Extract Details" })).toBeVisible();
   await shot(page, "designs-link-390.png");
 
   await page.goto("/dashboard/designs");
   await expect(page.getByText("No designs found")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await fits();
   await shot(page, "designs-empty-390.png");
 
-  // A design with data in every section, then its screens at phone width.
+  // A design with data in every section, step by step, then its screens at phone width.
   await page.goto("/dashboard/new-design?tab=custom");
+  await expect(page.getByRole("heading", { level: 1, name: "New Design" })).toBeVisible();
+  await expect(page.getByText("Step 1 of 6", { exact: true })).toBeVisible();
   await page.getByLabel("Design Name").fill("Pearl drop earrings with a very long name to wrap");
   await page.getByRole("radio", { name: "Earrings", exact: true }).click();
   await page.getByLabel("Inspiration link").fill("https://example.com/products/pearl-drops");
   await page.getByLabel("Description").fill("Freshwater pearls under a small diamond cluster.");
+  await fits();
+  await shot(page, "design-step-1-390.png");
+  await nextDesignStep(page);
   await page.getByLabel("Metal type").selectOption("platinum");
   await page.getByLabel("Purity").selectOption("950");
+  await fits();
+  await shot(page, "design-step-2-390.png");
+  await nextDesignStep(page);
   await page.getByRole("button", { name: "Add stone" }).click();
   await page.getByLabel("Stone type").fill("Pearl");
   await page.getByLabel("Quantity").fill("2");
+  await fits();
+  await shot(page, "design-step-3-390.png");
+  await nextDesignStep(page);
   await page.getByLabel("Length (mm)", { exact: true }).fill("32");
   await page.getByLabel("Budget range").fill("1200");
   await page.getByLabel("Currency").selectOption("USD");
   await page.getByLabel("Special requests").fill("Screw backs, please.");
+  await fits();
+  await shot(page, "design-step-4-390.png");
+  await nextDesignStep(page);
   await page.locator("#reference-images").setInputFiles([
     { name: "pearl.png", mimeType: "image/png", buffer: await image("png", { r: 240, g: 234, b: 222 }) },
     { name: "cluster.jpg", mimeType: "image/jpeg", buffer: await image("jpeg", { r: 120, g: 110, b: 100 }) },
   ]);
+  await expect(page.getByText("2 of 10 images")).toBeVisible();
+  await fits();
+  await shot(page, "design-step-5-390.png");
+  await nextDesignStep(page);
+  await expect(page.getByRole("region", { name: "Size & details" })).toContainText("$1,200.00");
+  await expect(page.getByRole("button", { name: "Submit Design" })).toBeEnabled();
+  await fits();
+  await shot(page, "design-step-6-390.png");
   await page.getByRole("button", { name: "Submit Design" }).click();
   await expect(page).toHaveURL(/\/dashboard\/designs\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("region", { name: "Stone Details" })).toContainText("2 × Pearl");

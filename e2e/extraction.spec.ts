@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInAsNewCustomer } from "./support.ts";
+import { continueToDesignReview, signInAsNewCustomer } from "./support.ts";
 
 /**
  * Share a Link against a real product page: a tiny shop on 127.0.0.1:3199 (the e2e server allows
@@ -170,6 +170,7 @@ test("a page without a product falls back to the custom form with the link as in
   // The fallback form submits like any other.
   await page.getByLabel("Design Name").fill("Inspired by the journal");
   await page.getByLabel("Description").fill("A plain gold band, polished bright.");
+  await continueToDesignReview(page);
   await page.getByRole("button", { name: "Submit Design" }).click();
   await expect(page.getByText("Design submitted successfully!", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: /Inspiration link/ })).toHaveAttribute("href", JOURNAL_URL);

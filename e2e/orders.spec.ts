@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
+import { continueToDesignReview, nextDesignStep, signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
 
 /**
  * The order lifecycle end to end: the customer acts in the browser, staff through the API
@@ -65,9 +65,11 @@ test("a design becomes an order, is quoted, paid, approved in CAD, made, shipped
   await page.getByLabel("Design Name").fill("Evening solitaire");
   await page.getByRole("radio", { name: "Ring", exact: true }).click();
   await page.getByLabel("Description").fill("A round diamond on a slim 18K yellow gold band.");
+  await nextDesignStep(page);
   await page.getByLabel("Metal type").selectOption("gold");
   await page.getByLabel("Purity").selectOption("18K");
   await page.getByLabel("Weight (grams)").fill("4");
+  await continueToDesignReview(page);
   await page.getByRole("button", { name: "Submit Design" }).click();
   await expect(toast(page, "Design submitted successfully!")).toBeVisible();
 

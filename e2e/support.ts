@@ -141,3 +141,16 @@ export async function orderAwaitingCad(request: APIRequestContext, designName: s
       ),
   };
 }
+
+/** The custom design form's Next: to the next step, whose number the indicator then says. */
+export async function nextDesignStep(page: Page) {
+  const step = Number((await page.getByText(/^Step \d of \d$/).textContent())?.match(/\d/)?.[0]);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page.getByText(`Step ${step + 1} of 6`, { exact: true })).toBeVisible();
+}
+
+/** Next through the custom design form's remaining steps to its review (each step checked on the way). */
+export async function continueToDesignReview(page: Page) {
+  const review = page.getByRole("heading", { level: 2, name: "Review" });
+  while (!(await review.isVisible())) await nextDesignStep(page);
+}

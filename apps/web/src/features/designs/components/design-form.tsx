@@ -133,10 +133,14 @@ export function DesignForm({ design, pendingFileName, prefillLink, useEstimate =
   const estimate = useEstimate(step === REVIEW_STEP ? reviewed : null);
 
   useEffect(() => {
-    if (!prefillLink) return;
-    setValue("inspiration_link", prefillLink.url, { shouldDirty: true });
-    setStep(0);
+    if (prefillLink) setValue("inspiration_link", prefillLink.url, { shouldDirty: true });
   }, [prefillLink, setValue]);
+  // A link that could not be extracted opens the first step, where it became the inspiration link.
+  const [shownPrefill, setShownPrefill] = useState(prefillLink);
+  if (prefillLink !== shownPrefill) {
+    setShownPrefill(prefillLink);
+    if (prefillLink) setStep(0);
+  }
 
   // A field whose error was shown (by Next or by the server) is checked again as it changes, so the message goes once it is right.
   useEffect(
@@ -353,39 +357,45 @@ export function DesignForm({ design, pendingFileName, prefillLink, useEstimate =
 
           {step === 3 && (
             <div className="flex flex-col gap-8">
-              <div className="grid grid-cols-6 gap-x-3 gap-y-5 sm:gap-x-5">
-                <Field id="size" label="Size" className="col-span-6 sm:col-span-2" error={err("size")}>
-                  <Input id="size" placeholder="e.g. Medium, 7" maxLength={50} {...fieldAria("size", err("size"))} {...register("size")} />
-                </Field>
-                {(designType === "ring" || ringSize) && (
-                  <Field id="ring_size" label="Ring size" className="col-span-6 sm:col-span-2" error={err("ring_size")}>
-                    <Input id="ring_size" placeholder="e.g. US 6.5 / IN 13" maxLength={50} {...fieldAria("ring_size", err("ring_size"))} {...register("ring_size")} />
+              <div className="flex flex-col gap-5">
+                <div className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-5">
+                  <Field id="size" label="Size" error={err("size")}>
+                    <Input id="size" placeholder="e.g. Medium, 7" maxLength={50} {...fieldAria("size", err("size"))} {...register("size")} />
                   </Field>
-                )}
-                {(designType === "necklace" || designType === "pendant" || chainLength) && (
-                  <Field id="chain_length" label="Chain length" className="col-span-6 sm:col-span-2" error={err("chain_length")}>
-                    <Input id="chain_length" placeholder="e.g. 18 inches" maxLength={50} {...fieldAria("chain_length", err("chain_length"))} {...register("chain_length")} />
+                  {(designType === "ring" || ringSize) && (
+                    <Field id="ring_size" label="Ring size" error={err("ring_size")}>
+                      <Input id="ring_size" placeholder="e.g. US 6.5 / IN 13" maxLength={50} {...fieldAria("ring_size", err("ring_size"))} {...register("ring_size")} />
+                    </Field>
+                  )}
+                  {(designType === "necklace" || designType === "pendant" || chainLength) && (
+                    <Field id="chain_length" label="Chain length" error={err("chain_length")}>
+                      <Input id="chain_length" placeholder="e.g. 18 inches" maxLength={50} {...fieldAria("chain_length", err("chain_length"))} {...register("chain_length")} />
+                    </Field>
+                  )}
+                </div>
+                <div className="grid grid-cols-3 gap-x-3 gap-y-5 sm:gap-x-5">
+                  <Field id="length" label="Length (mm)" error={err("length")}>
+                    <Input id="length" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("length", err("length"))} {...register("length")} />
                   </Field>
-                )}
-                <Field id="length" label="Length (mm)" className="col-span-2" error={err("length")}>
-                  <Input id="length" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("length", err("length"))} {...register("length")} />
-                </Field>
-                <Field id="width" label="Width (mm)" className="col-span-2" error={err("width")}>
-                  <Input id="width" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("width", err("width"))} {...register("width")} />
-                </Field>
-                <Field id="height" label="Height (mm)" className="col-span-2" error={err("height")}>
-                  <Input id="height" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("height", err("height"))} {...register("height")} />
-                </Field>
-                <Field id="band_width" label="Band width (mm)" className="col-span-3 sm:col-span-2" error={err("band_width")}>
-                  <Input id="band_width" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 2.5" {...fieldAria("band_width", err("band_width"))} {...register("band_width")} />
-                </Field>
-                <Field id="setting_type" label="Setting type" className="col-span-3 sm:col-span-4" error={err("setting_type")}>
-                  <Input id="setting_type" placeholder="e.g. Prong, bezel, pavé" maxLength={200} {...fieldAria("setting_type", err("setting_type"))} {...register("setting_type")} />
-                </Field>
-                <Field id="design_features" label="Design features" hint="Engraving, milgrain edges, a hidden halo…" className="col-span-6" error={err("design_features")}>
+                  <Field id="width" label="Width (mm)" error={err("width")}>
+                    <Input id="width" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("width", err("width"))} {...register("width")} />
+                  </Field>
+                  <Field id="height" label="Height (mm)" error={err("height")}>
+                    <Input id="height" type="number" inputMode="decimal" step="0.01" min="0" {...fieldAria("height", err("height"))} {...register("height")} />
+                  </Field>
+                </div>
+                <div className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-5">
+                  <Field id="band_width" label="Band width (mm)" error={err("band_width")}>
+                    <Input id="band_width" type="number" inputMode="decimal" step="0.01" min="0" placeholder="e.g. 2.5" {...fieldAria("band_width", err("band_width"))} {...register("band_width")} />
+                  </Field>
+                  <Field id="setting_type" label="Setting type" className="sm:col-span-2" error={err("setting_type")}>
+                    <Input id="setting_type" placeholder="e.g. Prong, bezel, pavé" maxLength={200} {...fieldAria("setting_type", err("setting_type"))} {...register("setting_type")} />
+                  </Field>
+                </div>
+                <Field id="design_features" label="Design features" hint="Engraving, milgrain edges, a hidden halo…" error={err("design_features")}>
                   <Textarea id="design_features" rows={3} maxLength={2000} {...fieldAria("design_features", err("design_features"), { hint: true })} {...register("design_features")} />
                 </Field>
-                <Field id="special_requests" label="Special requests" className="col-span-6" error={err("special_requests")}>
+                <Field id="special_requests" label="Special requests" error={err("special_requests")}>
                   <Textarea
                     id="special_requests"
                     rows={3}

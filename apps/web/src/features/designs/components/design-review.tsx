@@ -61,6 +61,10 @@ export function DesignReview({
 }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
+      {/* The estimate first on a phone (it is what the customer came to see), beside the details on a wide screen. */}
+      <div className="lg:sticky lg:top-20 lg:order-last">
+        <ReviewEstimatePanel details={details} estimate={estimate} />
+      </div>
       <div className="flex flex-col divide-y divide-border">
         {reviewSections(details, images).map(({ step, rows, empty }) => {
           const title = DESIGN_STEPS[step]?.title ?? "";
@@ -72,12 +76,11 @@ export function DesignReview({
                   <Pencil aria-hidden /> Edit
                 </Button>
               </div>
-              {rows.length > 0 ? <DetailList rows={rows} className="[&_dd]:whitespace-pre-line" /> : <p className="text-sm text-muted">{empty}</p>}
+              {rows.length > 0 ? <DetailList rows={rows} className="grid-cols-[7.5rem_minmax(0,1fr)] sm:grid-cols-[9rem_minmax(0,1fr)] [&_dd]:whitespace-pre-line" /> : <p className="text-sm text-muted">{empty}</p>}
             </section>
           );
         })}
       </div>
-      <ReviewEstimatePanel details={details} estimate={estimate} />
     </div>
   );
 }

@@ -43,7 +43,9 @@ describe("New design screen", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Edit Design" })).toBeInTheDocument();
     expect(await screen.findByLabelText(/Design Name/)).toHaveValue("Heirloom band");
     expect(screen.getByRole("tab", { name: /Custom Design/ })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("button", { name: "Update Design" })).toBeInTheDocument();
+    // An edited design opens on its first step, every step reachable from the indicator.
+    expect(screen.getByText("Step 1 of 6")).toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: "Design steps" })).toContainElement(screen.getByRole("button", { name: /Review/ }));
   });
 
   it("says when the design to edit does not exist", async () => {

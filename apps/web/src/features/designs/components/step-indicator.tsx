@@ -22,11 +22,8 @@ export function StepIndicator({
 }) {
   return (
     <nav aria-label="Design steps" className="flex flex-col gap-4">
-      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1" aria-live="polite">
-        <span className="eyebrow">
-          Step {current + 1} of {steps.length}
-        </span>
-        <span className="font-display text-xl text-foreground sm:hidden">{steps[current]?.title}</span>
+      <p className="eyebrow" aria-live="polite">
+        Step {current + 1} of {steps.length}
       </p>
       <ol className="flex items-start">
         {steps.map((step, i) => {
