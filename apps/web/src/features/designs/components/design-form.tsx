@@ -122,6 +122,7 @@ export function DesignForm({ design, pendingFileName, prefillLink, useEstimate =
   // Submit waits a moment after the review opens: a double click on Next must not also submit.
   const [submitReady, setSubmitReady] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const stepChanged = useRef(false);
 
   const [files, setFiles] = useState<File[]>([]);
@@ -159,8 +160,10 @@ export function DesignForm({ design, pendingFileName, prefillLink, useEstimate =
     if (!stepChanged.current) return;
     stepChanged.current = false;
     const invalid = firstInvalidField(step, errors, getValues("stones").length);
-    if (invalid) setFocus(invalid, { shouldSelect: false });
-    else headingRef.current?.focus();
+    if (invalid) return setFocus(invalid, { shouldSelect: false });
+    // The top of the form (the step indicator) comes into view, and the new step's heading is read out.
+    formRef.current?.scrollIntoView?.({ block: "start" });
+    headingRef.current?.focus({ preventScroll: true });
     // Only on a step change; `errors` is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);
@@ -248,7 +251,7 @@ export function DesignForm({ design, pendingFileName, prefillLink, useEstimate =
 
   return (
     <FormProvider {...methods}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-label={editing ? "Edit design" : "Custom design"}>
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex scroll-mt-24 flex-col gap-6" aria-label={editing ? "Edit design" : "Custom design"}>
         {pendingFileName && (
           <Notice icon={<Info aria-hidden />} title="Please upload your file again">
             You started with “{pendingFileName}”. Files cannot be carried over while you sign in, so please add it again under Reference images.
