@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { continueToDesignReview, nextDesignStep, signInAsNewCustomer } from "./support.ts";
+import { continueToDesignReview, expectNoSeriousAxe, nextDesignStep, signInAsNewCustomer } from "./support.ts";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/atelier-screens";
 
@@ -45,6 +45,7 @@ test("create a design with two images → listed → detail → edit → delete"
   await expect(page.getByText("Design description is required.")).toBeVisible();
   await expect(page.getByText("Step 1 of 6", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Design Name")).toBeFocused();
+  await expectNoSeriousAxe(page, "custom design step 1 with its errors");
 
   await page.getByLabel("Design Name").fill("Garden of Eden ring");
   await page.getByRole("radio", { name: "Ring", exact: true }).click();
@@ -235,17 +236,20 @@ test("the forms at phone width (390px)", async ({ page, request }) => {
   await page.getByLabel("Description").fill("Freshwater pearls under a small diamond cluster.");
   await fits();
   await shot(page, "design-step-1-390.png");
+  await expectNoSeriousAxe(page, "custom design step 1 at 390");
   await nextDesignStep(page);
   await page.getByLabel("Metal type").selectOption("platinum");
   await page.getByLabel("Purity").selectOption("950");
   await fits();
   await shot(page, "design-step-2-390.png");
+  await expectNoSeriousAxe(page, "custom design step 2 at 390");
   await nextDesignStep(page);
   await page.getByRole("button", { name: "Add stone" }).click();
   await page.getByLabel("Stone type").fill("Pearl");
   await page.getByLabel("Quantity").fill("2");
   await fits();
   await shot(page, "design-step-3-390.png");
+  await expectNoSeriousAxe(page, "custom design step 3 at 390");
   await nextDesignStep(page);
   await page.getByLabel("Length (mm)", { exact: true }).fill("32");
   await page.getByLabel("Budget range").fill("1200");
@@ -253,6 +257,7 @@ test("the forms at phone width (390px)", async ({ page, request }) => {
   await page.getByLabel("Special requests").fill("Screw backs, please.");
   await fits();
   await shot(page, "design-step-4-390.png");
+  await expectNoSeriousAxe(page, "custom design step 4 at 390");
   await nextDesignStep(page);
   await page.locator("#reference-images").setInputFiles([
     { name: "pearl.png", mimeType: "image/png", buffer: await image("png", { r: 240, g: 234, b: 222 }) },
@@ -261,11 +266,13 @@ test("the forms at phone width (390px)", async ({ page, request }) => {
   await expect(page.getByText("2 of 10 images")).toBeVisible();
   await fits();
   await shot(page, "design-step-5-390.png");
+  await expectNoSeriousAxe(page, "custom design step 5 at 390");
   await nextDesignStep(page);
   await expect(page.getByRole("region", { name: "Size & details" })).toContainText("$1,200.00");
   await expect(page.getByRole("button", { name: "Submit Design" })).toBeEnabled();
   await fits();
   await shot(page, "design-step-6-390.png");
+  await expectNoSeriousAxe(page, "custom design step 6 at 390");
   await page.getByRole("button", { name: "Submit Design" }).click();
   await expect(page).toHaveURL(/\/dashboard\/designs\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("region", { name: "Stone Details" })).toContainText("2 × Pearl");
