@@ -1,6 +1,7 @@
 import { DESIGN_STATUS_INFO, DESIGN_TYPE_LABELS, type Design } from "@atelier/contract";
 import { ArrowLeft, ExternalLink, Gem, Maximize2, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { useDeleteDesign } from "../api/delete-design";
 import { useDesign } from "../api/get-design";
+import { designKeys } from "../api/get-designs";
 import { designRows, metalRows, singleStoneRows, specRows, stoneLines } from "../utils/design-details";
 import { DetailList } from "./detail-list";
 import { DesignNotFound, StoneList } from "./design-parts";
@@ -68,6 +70,7 @@ export function DesignDetailScreen({ designId }: { designId: string }) {
 function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
   const navigate = useNavigate();
   const remove = useDeleteDesign();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [selected, setSelected] = useState(0);
   const [lightbox, setLightbox] = useState<number | null>(null);
@@ -85,7 +88,9 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
     remove.mutate(design.id, {
       onSuccess: () => {
         toast({ title: "Design deleted" });
-        void navigate(paths.dashboard.designs.getHref(), { replace: true });
+        void Promise.resolve(navigate(paths.dashboard.designs.getHref(), { replace: true })).then(() =>
+          queryClient.removeQueries({ queryKey: designKeys.detail(design.id), exact: true }),
+        );
       },
       onError: () => {
         setConfirming(false);
