@@ -1,16 +1,33 @@
 import crypto from "node:crypto";
+import type { Dirent } from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { AppError } from "./errors.ts";
+
+/** One stored object, as a listing gives it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+export interface PutOptions {
+  /** The object's media type (kept as the object's Content-Type where the store records one). */
+  contentType?: string;
+}
 
 /**
  * Where uploaded files live. Keys are relative, slash-separated paths such as
- * `users/<userId>/designs/<uuid>.jpg`. Local disk today; an S3-compatible store can implement
- * the same interface later.
+ * `users/<userId>/designs/<uuid>.jpg`. Two drivers: local disk under DATA_DIR (this file) and an
+ * S3-compatible bucket (`storage/s3.ts`); `storage.test.ts` runs one suite against both.
+ * A store that cannot be reached rejects with `StorageUnavailableError` (503).
  */
 export interface Storage {
-  /** Writes the whole object or nothing: readers never see a half-written file. */
-  put(key: string, data: Buffer | Uint8Array | Readable): Promise<{ size: number }>;
+  /** Where the files are, for logs ("local disk /data/uploads", "S3 bucket atelier"). */
+  readonly description: string;
+  /** Writes the whole object or nothing: readers never see a half-written file. A stream is never held whole in memory. */
+  put(key: string, data: Buffer | Uint8Array | Readable, options?: PutOptions): Promise<{ size: number }>;
   /** The object's bytes; rejects with `StorageNotFoundError` when it does not exist. */
   get(key: string): Promise<Readable>;
   /** Removes the object; deleting a missing key is not an error. */
@@ -18,11 +35,21 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Size in bytes, or null when the object does not exist. */
   stat(key: string): Promise<{ size: number } | null>;
+  /** Every stored object whose key starts with `prefix` (all of them by default), page by page. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
 }
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {
     super(`No stored object under "${key}".`);
+  }
+}
+
+/** 503: the object store does not answer (or refuses us); nothing was stored. The cause is logged by the driver. */
+export class StorageUnavailableError extends AppError {
+  readonly status = 503;
+  constructor(options?: { cause?: unknown }) {
+    super("File storage is unavailable at the moment, so nothing was saved. Please try again in a few minutes.", options);
   }
 }
 
@@ -61,7 +88,34 @@ export function createLocalStorage(root: string): Storage {
     return full;
   };
 
+  /** Files under `dir` (relative key prefix `rel`), the temporary folder left out. */
+  async function* walk(dir: string, rel: string): AsyncGenerator<StoredObject> {
+    let entries: Dirent[];
+    try {
+      entries = await fsp.readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw err;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = rel ? `${rel}/${entry.name}` : entry.name;
+      if (!rel && entry.name === ".tmp") continue;
+      if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), key);
+      else if (entry.isFile() && isValidStorageKey(key)) {
+        const s = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
+        if (s) yield { key, size: s.size, lastModified: s.mtime };
+      }
+    }
+  }
+
   return {
+    description: `local disk ${base}`,
+
+    async *list(prefix = "") {
+      for await (const object of walk(base, "")) if (object.key.startsWith(prefix)) yield object;
+    },
+
     async put(key, data) {
       const target = resolve(key);
       await fsp.mkdir(tmpDir, { recursive: true });
