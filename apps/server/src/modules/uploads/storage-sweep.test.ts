@@ -1,0 +1,94 @@
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Design } from "@atelier/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploads } from "../../db/schema/index.ts";
+import { createLocalStorage, type Storage } from "../../lib/storage.ts";
+import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
+import { startS3Server, type S3TestServer } from "../../test/s3-server.ts";
+import { sweepStorage } from "./storage-sweep.ts";
+import { designForm, jpeg, signUpCustomer } from "./test-support.ts";
+
+interface Driver {
+  name: string;
+  open(): Promise<{ storage: Storage; close(): Promise<void> }>;
+}
+
+const drivers: Driver[] = [
+  {
+    name: "local disk",
+    async open() {
+      const root = await fsp.mkdtemp(path.join(os.tmpdir(), "sweep-test-"));
+      return { storage: createLocalStorage(root), close: () => fsp.rm(root, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: "S3 (s3rver)",
+    async open() {
+      const server: S3TestServer = await startS3Server();
+      return { storage: server.storage(), close: () => server.stop() };
+    },
+  },
+];
+
+describe.each(drivers)("sweepStorage on $name", (driver) => {
+  let t: TestApp;
+  let storage: Storage;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ storage, close } = await driver.open());
+    t = await buildTestApp({ storage });
+  });
+  afterAll(async () => {
+    await t.close();
+    await close();
+  });
+
+  it("removes files no upload refers to once they are an hour old, keeps every referenced file, and reports uploads whose file is missing", async () => {
+    const c = await signUpCustomer(t);
+    const res = await authedInject(t, c.token, { method: "POST", url: "/api/designs/", ...designForm({ name: "Garnet halo ring", description: "An oval garnet." }, [{ filename: "ring.jpg", data: await jpeg() }]) });
+    expect(res.statusCode, res.body).toBe(201);
+    const design = res.json<Design>();
+    // What a request that died between storing its file and writing its row leaves behind.
+    const orphan = `users/${c.id}/designs/3f1d9a2e-0000-4000-8000-000000000001.jpg`;
+    await storage.put(orphan, Buffer.from("left behind"));
+    // A completed upload whose file is gone (a restore from an older backup, a hand-deleted object).
+    const lostKey = `users/${c.id}/designs/3f1d9a2e-0000-4000-8000-000000000002.jpg`;
+    const [lost] = await t.database.db
+      .insert(uploads)
+      .values({ userId: c.id, fileName: "lost.jpg", size: 10, contentType: "image/jpeg", status: "completed", storageKey: lostKey })
+      .returning();
+
+    const logs: { level: string; obj: object; msg: string }[] = [];
+    const logger = {
+      info: (obj: object, msg: string) => logs.push({ level: "info", obj, msg }),
+      warn: (obj: object, msg: string) => logs.push({ level: "warn", obj, msg }),
+    };
+    const deps = { db: t.database.db, storage, clock: t.clock, logger };
+
+    // Young: a request may be storing it right now.
+    const first = await sweepStorage(deps);
+    expect(first.removed).toEqual([]);
+    expect(first.listed).toBe(4);
+    expect(first.missing).toEqual([{ uploadId: lost!.id, key: lostKey }]);
+    expect(logs).toEqual([
+      { level: "warn", obj: { missing: 1, files: [{ uploadId: lost!.id, key: lostKey }] }, msg: "storage sweep: uploads whose stored file is missing" },
+    ]);
+    expect(await storage.exists(orphan)).toBe(true);
+
+    t.clock.advance(61 * 60 * 1000);
+    logs.length = 0;
+    const second = await sweepStorage(deps);
+    expect(second.removed).toEqual([orphan]);
+    expect(await storage.exists(orphan)).toBe(false);
+    expect(logs[0]).toEqual({ level: "info", obj: { removed: 1, keys: [orphan] }, msg: "storage sweep removed files no upload refers to" });
+    // The design's three files stay and are still served.
+    const kept: string[] = [];
+    for await (const o of storage.list()) kept.push(o.key);
+    expect(kept).toHaveLength(3);
+    const fresh = (await authedInject(t, c.token, { method: "GET", url: `/api/designs/${design.id}/` })).json<Design>();
+    expect((await t.app.inject({ method: "GET", url: fresh.images[0]!.thumbnail })).statusCode).toBe(200);
+    expect((await sweepStorage(deps)).removed).toEqual([]);
+  });
+});
