@@ -172,7 +172,7 @@ describe("S3 storage whose server is down", () => {
         (e: unknown) => e,
       );
       expect(err).toBeInstanceOf(StorageUnavailableError);
-      expect(err).toMatchObject({ status: 503, message: "File storage is unavailable at the moment, so nothing was saved. Please try again in a few minutes." });
+      expect(err).toMatchObject({ status: 503, message: "File storage is unavailable at the moment. Please try again in a few minutes." });
     }
     expect(logged).toEqual(["put", "put", "get", "stat", "delete", "list"]);
   });

@@ -45,11 +45,11 @@ export class StorageNotFoundError extends Error {
   }
 }
 
-/** 503: the object store does not answer (or refuses us); nothing was stored. The cause is logged by the driver. */
+/** 503: the object store does not answer (or refuses us); a write that fails so stored nothing. The cause is logged by the driver. */
 export class StorageUnavailableError extends AppError {
   readonly status = 503;
   constructor(options?: { cause?: unknown }) {
-    super("File storage is unavailable at the moment, so nothing was saved. Please try again in a few minutes.", options);
+    super("File storage is unavailable at the moment. Please try again in a few minutes.", options);
   }
 }
 

@@ -13,7 +13,7 @@ import { designForm, jpeg, listFiles, multipart, png, signUpCustomer } from "./t
 
 const VALID = { name: "Garnet halo ring", description: "A halo of small diamonds around an oval garnet." };
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const UNAVAILABLE = { detail: "File storage is unavailable at the moment, so nothing was saved. Please try again in a few minutes." };
+const UNAVAILABLE = { detail: "File storage is unavailable at the moment. Please try again in a few minutes." };
 const local = (url: string) => url.replace("http://app.test", "");
 
 async function keysIn(storage: { list(prefix?: string): AsyncIterable<{ key: string }> }, prefix: string): Promise<string[]> {
@@ -115,5 +115,10 @@ describe("uploads while the object store is down", () => {
     expect(await t.database.db.select().from(uploads).where(eq(uploads.userId, c.id))).toEqual([]);
     const thread = (await authedInject(t, c.token, { method: "GET", url: `/api/messages/${ticket.id}/` })).json<{ messages: Message[] }>();
     expect(thread.messages.map((m) => m.text)).not.toContain("The receipt");
+
+    // Reading a file by its signed URL says the same.
+    const urls = t.services.uploads.signedUrls({ status: "completed", storageKey: `users/${c.id}/designs/a.jpg`, thumbnailKey: "a_320.webp", previewKey: "a_1024.webp" })!;
+    const file = await t.app.inject({ method: "GET", url: local(urls.image) });
+    expect([file.statusCode, file.json()]).toEqual([503, UNAVAILABLE]);
   });
 });
