@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer, text } from "node:stream/consumers";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closedPort, startS3Server, type S3TestServer } from "../test/s3-server.ts";
 import { createS3Storage } from "./storage/s3.ts";
 import {
@@ -38,13 +38,13 @@ function localDriver(): Driver {
   let root = "";
   return {
     name: "local disk",
-    setup: async () => undefined,
+    setup: () => Promise.resolve(),
     async fresh() {
       if (root) await fsp.rm(root, { recursive: true, force: true });
       root = await fsp.mkdtemp(path.join(os.tmpdir(), "storage-test-"));
       return createLocalStorage(root);
     },
-    leftovers: async () => (fs.existsSync(path.join(root, ".tmp")) ? fs.readdirSync(path.join(root, ".tmp")) : []),
+    leftovers: () => Promise.resolve(fs.existsSync(path.join(root, ".tmp")) ? fs.readdirSync(path.join(root, ".tmp")) : []),
     teardown: async () => fsp.rm(root, { recursive: true, force: true }),
   };
 }
@@ -64,7 +64,7 @@ function s3Driver(): Driver {
     },
     // Multipart uploads left open would be listed by ListMultipartUploads; s3rver keeps parts
     // apart from objects, so "no object" is what a reader can see.
-    leftovers: async () => [],
+    leftovers: () => Promise.resolve([]),
     teardown: async () => server.stop(),
   };
 }

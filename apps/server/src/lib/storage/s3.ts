@@ -102,9 +102,9 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       // A stream goes up in parts (one PutObject when it is smaller than a part): S3 shows the
       // object only once it is complete, and a failed multipart upload is aborted.
       let size = 0;
-      let sourceError: unknown;
+      let sourceError: Error | undefined;
       const counted = new PassThrough();
-      data.on("error", (err) => {
+      data.on("error", (err: Error) => {
         sourceError = err;
         counted.destroy(err);
       });

@@ -35,14 +35,15 @@ const drivers: Driver[] = [
 describe.each(drivers)("sweepStorage on $name", (driver) => {
   let t: TestApp;
   let storage: Storage;
-  let close: () => Promise<void>;
+  let opened: Awaited<ReturnType<Driver["open"]>>;
   beforeAll(async () => {
-    ({ storage, close } = await driver.open());
+    opened = await driver.open();
+    storage = opened.storage;
     t = await buildTestApp({ storage });
   });
   afterAll(async () => {
     await t.close();
-    await close();
+    await opened.close();
   });
 
   it("removes files no upload refers to once they are an hour old, keeps every referenced file, and reports uploads whose file is missing", async () => {
