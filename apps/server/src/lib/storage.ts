@@ -37,6 +37,8 @@ export interface Storage {
   stat(key: string): Promise<{ size: number } | null>;
   /** Every stored object whose key starts with `prefix` (all of them by default), page by page. */
   list(prefix?: string): AsyncIterable<StoredObject>;
+  /** Removes what writes cut off by a crash left behind, untouched since `before` (local disk only). Answers how many. */
+  removeStalePartialWrites?(before: Date): Promise<number>;
 }
 
 export class StorageNotFoundError extends Error {
@@ -114,6 +116,19 @@ export function createLocalStorage(root: string): Storage {
 
     async *list(prefix = "") {
       for await (const object of walk(base, "")) if (object.key.startsWith(prefix)) yield object;
+    },
+
+    async removeStalePartialWrites(before) {
+      const names = await fsp.readdir(tmpDir).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const full = path.join(tmpDir, name);
+        const s = await fsp.stat(full).catch(() => null);
+        if (!s || s.mtimeMs >= before.getTime()) continue;
+        await fsp.rm(full, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
 
     async put(key, data) {

@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Storage } from "../../lib/storage.ts";
-import { listStorageReferences } from "./uploads.repository.ts";
+import { deleteQuietly } from "../../lib/storage.ts";
+import { failAbandonedUploads, listStorageReferences } from "./uploads.repository.ts";
 
 export interface SweepStorageDeps {
   db: Db;
@@ -15,6 +16,8 @@ export interface SweepStorageDeps {
 export interface SweepStorageResult {
   /** Objects in the store. */
   listed: number;
+  /** Uploads a request left pending or processing for over an hour (it died): now failed, their files removed. */
+  abandoned: number;
   /** Keys of the unreferenced objects removed. */
   removed: string[];
   /** Completed uploads whose file (or one of its previews) is not in the store. */
@@ -32,6 +35,11 @@ export const STORAGE_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 export async function sweepStorage(deps: SweepStorageDeps): Promise<SweepStorageResult> {
   const { db, storage, clock, logger } = deps;
   const cutoff = clock.now().getTime() - (deps.minAgeMs ?? STORAGE_SWEEP_MIN_AGE_MS);
+  // An instance killed mid-upload leaves rows in "processing": whichever instance sweeps fails them and removes their files.
+  const abandoned = await failAbandonedUploads(db, new Date(cutoff), clock.now());
+  await deleteQuietly(storage, abandoned.flatMap((r) => [r.storageKey, r.thumbnailKey, r.previewKey].filter((k): k is string => Boolean(k))));
+  // Writes the local driver never finished (a crash mid-write); S3 shows no such thing.
+  const partial = (await storage.removeStalePartialWrites?.(new Date(cutoff))) ?? 0;
   // Rows first: an object stored after this read is younger than the cutoff, so it is never taken for an orphan.
   const rows = await listStorageReferences(db);
   const referenced = new Set<string>();
@@ -53,7 +61,9 @@ export async function sweepStorage(deps: SweepStorageDeps): Promise<SweepStorage
     if (r.status !== "completed") continue;
     for (const key of [r.storageKey, r.thumbnailKey, r.previewKey]) if (key && !present.has(key)) missing.push({ uploadId: r.id, key });
   }
+  if (abandoned.length > 0) logger.info({ abandoned: abandoned.length }, "storage sweep failed uploads a request left unfinished");
+  if (partial > 0) logger.info({ partial }, "storage sweep removed unfinished writes");
   if (removed.length > 0) logger.info({ removed: removed.length, keys: removed.slice(0, 20) }, "storage sweep removed files no upload refers to");
   if (missing.length > 0) logger.warn({ missing: missing.length, files: missing.slice(0, 50) }, "storage sweep: uploads whose stored file is missing");
-  return { listed, removed, missing };
+  return { listed, abandoned: abandoned.length, removed, missing };
 }
