@@ -9,7 +9,7 @@ import { createS3Storage } from "../../lib/storage/s3.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { closedPort, S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from "../../test/s3-server.ts";
 import { post, staffToken, stl, submitDesign, toApproved, uploadCad } from "../orders/test-support.ts";
-import { designForm, jpeg, listFiles, multipart, png, signUpCustomer } from "./test-support.ts";
+import { corruptPng, designForm, jpeg, listFiles, multipart, png, signUpCustomer } from "./test-support.ts";
 
 const VALID = { name: "Garnet halo ring", description: "A halo of small diamonds around an oval garnet." };
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -79,6 +79,20 @@ describe("uploads through S3 (s3rver)", () => {
     expect(del.statusCode).toBe(204);
     expect(await keysIn(storage, `users/${c.id}/designs/`)).toEqual([]);
     expect((await t.app.inject({ method: "GET", url: local(design.images[0]!.image) })).statusCode).toBe(404);
+  });
+
+  it("a request that fails after storing a file takes it out of the bucket again", async () => {
+    const c = await signUpCustomer(t);
+    // The first image is stored (three objects) before the second turns out unreadable: the request fails, nothing stays.
+    const res = await authedInject(t, c.token, {
+      method: "POST",
+      url: "/api/designs/",
+      ...designForm(VALID, [{ filename: "good.jpg", data: await jpeg() }, { filename: "broken.png", data: await corruptPng() }]),
+    });
+    expect([res.statusCode, res.json()]).toEqual([400, { images: ['"broken.png" could not be read as an image. Try saving it again as PNG or JPG.'] }]);
+    expect(await keysIn(t.services.storage, `users/${c.id}/`)).toEqual([]);
+    const rows = await t.database.db.select().from(uploads).where(eq(uploads.userId, c.id));
+    expect(rows.map((r) => [r.fileName, r.status])).toEqual([["broken.png", "failed"]]);
   });
 });
 
