@@ -83,6 +83,11 @@ describe.each([localDriver(), s3Driver()])("storage driver: $name", (driver) => 
     expect(await text(await storage.get(key))).toBe("hello");
     expect(await storage.stat(key)).toEqual({ size: 5 });
     expect(await storage.exists(key)).toBe(true);
+    const read = await storage.read(key);
+    expect([read.size, await text(read.body)]).toEqual([5, "hello"]);
+    // A key prefix is not an object.
+    await expect(storage.read("users/u1/designs")).rejects.toBeInstanceOf(StorageNotFoundError);
+    expect(await storage.stat("users/u1/designs")).toBeNull();
 
     expect(await storage.put(key, Readable.from([Buffer.from("new "), Buffer.from("content")]))).toEqual({ size: 11 });
     expect(await text(await storage.get(key))).toBe("new content");
@@ -91,6 +96,7 @@ describe.each([localDriver(), s3Driver()])("storage driver: $name", (driver) => 
     expect(await storage.exists(key)).toBe(false);
     expect(await storage.stat(key)).toBeNull();
     await expect(storage.get(key)).rejects.toBeInstanceOf(StorageNotFoundError);
+    await expect(storage.read(key)).rejects.toBeInstanceOf(StorageNotFoundError);
     await storage.delete(key); // deleting twice is fine
   });
 
@@ -163,6 +169,7 @@ describe("S3 storage whose server is down", () => {
       () => storage.put(key, Buffer.from("x")),
       () => storage.put(key, Readable.from([Buffer.from("x")])),
       () => storage.get(key),
+      () => storage.read(key),
       () => storage.stat(key),
       () => storage.delete(key),
       () => listAll(storage),
@@ -174,6 +181,6 @@ describe("S3 storage whose server is down", () => {
       expect(err).toBeInstanceOf(StorageUnavailableError);
       expect(err).toMatchObject({ status: 503, message: "File storage is unavailable at the moment. Please try again in a few minutes." });
     }
-    expect(logged).toEqual(["put", "put", "get", "stat", "delete", "list"]);
+    expect(logged).toEqual(["put", "put", "get", "get", "stat", "delete", "list"]);
   });
 });

@@ -30,6 +30,8 @@ export interface Storage {
   put(key: string, data: Buffer | Uint8Array | Readable, options?: PutOptions): Promise<{ size: number }>;
   /** The object's bytes; rejects with `StorageNotFoundError` when it does not exist. */
   get(key: string): Promise<Readable>;
+  /** The object's bytes and size in one request (what serving a file needs); `StorageNotFoundError` when it does not exist. */
+  read(key: string): Promise<{ body: Readable; size: number }>;
   /** Removes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -165,14 +167,27 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async get(key) {
+      return (await this.read(key)).body;
+    },
+
+    async read(key) {
       const full = resolve(key);
+      let handle;
       try {
-        const handle = await fsp.open(full, "r");
-        return handle.createReadStream();
+        handle = await fsp.open(full, "r");
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new StorageNotFoundError(key);
+        if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "EISDIR") throw new StorageNotFoundError(key);
         throw err;
       }
+      const s = await handle.stat().catch(async (err: unknown) => {
+        await handle.close();
+        throw err;
+      });
+      if (!s.isFile()) {
+        await handle.close();
+        throw new StorageNotFoundError(key);
+      }
+      return { body: handle.createReadStream(), size: s.size };
     },
 
     async delete(key) {

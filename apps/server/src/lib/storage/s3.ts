@@ -133,11 +133,15 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     },
 
     async get(key) {
+      return (await this.read(key)).body;
+    },
+
+    async read(key) {
       assertValidStorageKey(key);
       try {
         const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!(res.Body instanceof Readable)) throw new Error("S3 answered without a body stream.");
-        return res.Body;
+        return { body: res.Body, size: res.ContentLength ?? 0 };
       } catch (err) {
         if (isNotFound(err)) throw new StorageNotFoundError(key);
         throw unavailable(err, "get", key);

@@ -476,19 +476,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const extension = path.extname(key).slice(1);
       const contentType = CONTENT_TYPES[extension];
       if (!contentType) throw new NotFoundError();
-      const stat = await storage.stat(key);
-      if (!stat) throw new NotFoundError();
       const upload = /_(320|1024)\.webp$/.test(key) ? undefined : await repo.findUploadByStorageKey(db, key);
       const fileName = upload ? withExtension(upload.fileName, extension) : path.basename(key);
-      let body: Readable;
+      // One request to the store (its size comes with the bytes).
+      let file: { body: Readable; size: number };
       try {
-        body = await storage.get(key);
+        file = await storage.read(key);
       } catch (err) {
         if (err instanceof StorageNotFoundError) throw new NotFoundError();
         throw err;
       }
       const maxAgeSeconds = Math.max(0, verified.expiresAt - Math.floor(clock.now().getTime() / 1000));
-      return { body, size: stat.size, contentType, maxAgeSeconds, fileName };
+      return { body: file.body, size: file.size, contentType, maxAgeSeconds, fileName };
     },
   };
 }
