@@ -36,4 +36,18 @@ describe("loadConfig", () => {
     expect(c.extractAllowedHosts).toEqual(["127.0.0.1:4000", "localhost:4000"]);
     expect(c.publicUrl).toBe("https://atelier.example");
   });
+
+  it("reads the object storage keys: S3_BUCKET turns the bucket on, the others need it", () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: "" }).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: "atelier-files" }).s3).toEqual({ bucket: "atelier-files", endpoint: undefined, region: "us-east-1", forcePathStyle: false });
+    expect(loadConfig({ S3_BUCKET: "atelier-files", AWS_REGION: "ap-south-1" }).s3?.region).toBe("ap-south-1");
+    expect(
+      loadConfig({ S3_BUCKET: "atelier-files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "true" }).s3,
+    ).toEqual({ bucket: "atelier-files", endpoint: "http://127.0.0.1:9000", region: "eu-west-1", forcePathStyle: true });
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000", PORT: "eighty" })).toThrow(
+      /- PORT:.*\n.*- S3_BUCKET: Set S3_BUCKET too \(the other S3 keys only apply to a bucket\), or leave them all unset\./s,
+    );
+    expect(() => loadConfig({ S3_BUCKET: "Atelier_Files", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/- S3_BUCKET: Use an S3 bucket name.*- S3_FORCE_PATH_STYLE:/s);
+  });
 });

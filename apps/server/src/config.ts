@@ -34,6 +34,36 @@ const configSchema = z.object({
   PAYMENT_UPI_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "Use a UPI id such as atelier@bank.").optional()),
 });
 
+// ---- Object storage (S3-compatible) ----
+// S3_BUCKET set: every stored file goes to that bucket; unset: local disk under DATA_DIR/uploads.
+// Credentials come from the AWS SDK's standard chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an instance role).
+const s3Schema = z
+  .object({
+    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Use an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens).").optional()),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]{2,32}$/, "Use a region name such as eu-west-1.").optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.S3_BUCKET && (v.S3_ENDPOINT || v.S3_REGION || v.S3_FORCE_PATH_STYLE)) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "Set S3_BUCKET too (the other S3 keys only apply to a bucket), or leave them all unset." });
+    }
+  });
+
+export type S3Config = Readonly<{ bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }>;
+
+function s3ConfigOf(e: z.infer<typeof s3Schema>, env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  return Object.freeze({
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    // Unset: the SDK's own AWS_REGION, else us-east-1 (what S3-compatible servers usually accept).
+    region: e.S3_REGION ?? (env.AWS_REGION || "us-east-1"),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+  });
+}
+// ---- end of object storage ----
+
 export type Config = Readonly<{
   nodeEnv: "development" | "production" | "test";
   port: number;
@@ -63,6 +93,8 @@ export type Config = Readonly<{
   /** How customers pay an advance or balance by bank transfer: lines separated by "|" or new lines. */
   paymentBankDetails: string[];
   paymentUpiId: string | undefined;
+  /** The bucket every stored file goes to; undefined: local disk under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -74,8 +106,10 @@ export class ConfigError extends Error {}
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_CWD ?? process.cwd()): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+  const s3Parsed = s3Schema.safeParse(env);
+  if (!parsed.success || !s3Parsed.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(s3Parsed.error?.issues ?? [])];
+    const lines = issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
@@ -106,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
     paymentUpiId: e.PAYMENT_UPI_ID,
+    s3: s3ConfigOf(s3Parsed.data, env),
   });
 }

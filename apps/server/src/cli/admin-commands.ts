@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import { ROLES, type FieldErrors, type Role } from "@atelier/contract";
+import type { Config } from "../config.ts";
 import { ValidationError } from "../lib/errors.ts";
+import { localStorageRoot } from "../lib/storage/configured.ts";
 import type { AuthService } from "../modules/auth/auth.service.ts";
 
 /** What the admin command can ask for, run here or by the running server (admin socket). */
@@ -70,5 +72,45 @@ export async function runAdminRequest(auth: Pick<AuthService, "createAccount">, 
   } catch (err) {
     if (err instanceof ValidationError) return { ok: false, fields: err.fields };
     throw err;
+  }
+}
+
+// ---- npm run admin -- storage migrate ----
+
+export const STORAGE_USAGE = "Usage: npm run admin -- storage migrate   (copies DATA_DIR/uploads into the S3_BUCKET bucket)";
+
+/** True for exactly `storage migrate`; null for any other `storage ...` line (the caller prints STORAGE_USAGE). */
+export function parseStorageArgs(argv: string[]): { op: "storage-migrate" } | null {
+  return argv.length === 2 && argv[0] === "storage" && argv[1] === "migrate" ? { op: "storage-migrate" } : null;
+}
+
+/**
+ * Copies the local files into the configured bucket (see migrateLocalToS3): prints one line per
+ * file copied or failed and a count at the end; exit code 1 when any file failed.
+ */
+export async function runStorageMigrate(config: Pick<Config, "s3" | "dataDir">, print: (line: string) => void): Promise<number> {
+  if (!config.s3) {
+    print("S3_BUCKET is not set: set S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE as the store needs) to the bucket to copy the files into.");
+    return 2;
+  }
+  const [{ createS3Storage }, { migrateLocalToS3, migrateSummary, BucketUnreachableError }] = await Promise.all([
+    import("../lib/storage/s3.ts"),
+    import("../lib/storage/migrate.ts"),
+  ]);
+  const target = createS3Storage(config.s3);
+  const root = localStorageRoot(config.dataDir);
+  print(`Copying ${root} into ${target.description}...`);
+  try {
+    const result = await migrateLocalToS3(root, target, print);
+    print(migrateSummary(result, config.s3.bucket));
+    return result.failed.length > 0 ? 1 : 0;
+  } catch (err) {
+    if (err instanceof BucketUnreachableError) {
+      print(err.message);
+      return 1;
+    }
+    throw err;
+  } finally {
+    target.client.destroy();
   }
 }

@@ -1,5 +1,6 @@
 /**
  * `npm run admin -- create --email X --role admin|staff --first-name A [--last-name B]`
+ * `npm run admin -- storage migrate` (copies DATA_DIR/uploads into the S3 bucket; see lib/storage/migrate.ts)
  * The password is read from a hidden prompt, or from standard input when it is not a terminal.
  * There is never a default password. While the server runs on the embedded database, the account
  * is made by the server itself, through its admin socket (see perform()).
@@ -11,7 +12,16 @@ import { loadConfig, type Config } from "../config.ts";
 import { callAdminSocket } from "../lib/admin-socket.ts";
 import { DataDirLockedError } from "../lib/data-dir-lock.ts";
 import { openRuntime, type Runtime } from "../runtime.ts";
-import { ADMIN_USAGE, parseAdminArgs, runAdminRequest, type AdminRequest, type AdminResponse } from "./admin-commands.ts";
+import {
+  ADMIN_USAGE,
+  parseAdminArgs,
+  parseStorageArgs,
+  runAdminRequest,
+  runStorageMigrate,
+  STORAGE_USAGE,
+  type AdminRequest,
+  type AdminResponse,
+} from "./admin-commands.ts";
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -40,9 +50,16 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
+  if (process.argv[2] === "storage") {
+    if (!parseStorageArgs(process.argv.slice(2))) {
+      console.error(STORAGE_USAGE);
+      return 2;
+    }
+    return runStorageMigrate(loadConfig(process.env), (line) => console.log(line));
+  }
   const args = parseAdminArgs(process.argv.slice(2));
   if (!args) {
-    console.error(ADMIN_USAGE);
+    console.error(`${ADMIN_USAGE}\n${STORAGE_USAGE}`);
     return 2;
   }
   const password = await readPassword();

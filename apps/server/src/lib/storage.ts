@@ -1,28 +1,59 @@
 import crypto from "node:crypto";
+import type { Dirent } from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { AppError } from "./errors.ts";
+
+/** One stored object, as a listing gives it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+export interface PutOptions {
+  /** The object's media type (kept as the object's Content-Type where the store records one). */
+  contentType?: string;
+}
 
 /**
  * Where uploaded files live. Keys are relative, slash-separated paths such as
- * `users/<userId>/designs/<uuid>.jpg`. Local disk today; an S3-compatible store can implement
- * the same interface later.
+ * `users/<userId>/designs/<uuid>.jpg`. Two drivers: local disk under DATA_DIR (this file) and an
+ * S3-compatible bucket (`storage/s3.ts`); `storage.test.ts` runs one suite against both.
+ * A store that cannot be reached rejects with `StorageUnavailableError` (503).
  */
 export interface Storage {
-  /** Writes the whole object or nothing: readers never see a half-written file. */
-  put(key: string, data: Buffer | Uint8Array | Readable): Promise<{ size: number }>;
+  /** Where the files are, for logs ("local disk /data/uploads", "S3 bucket atelier"). */
+  readonly description: string;
+  /** Writes the whole object or nothing: readers never see a half-written file. A stream is never held whole in memory. */
+  put(key: string, data: Buffer | Uint8Array | Readable, options?: PutOptions): Promise<{ size: number }>;
   /** The object's bytes; rejects with `StorageNotFoundError` when it does not exist. */
   get(key: string): Promise<Readable>;
+  /** The object's bytes and size in one request (what serving a file needs); `StorageNotFoundError` when it does not exist. */
+  read(key: string): Promise<{ body: Readable; size: number }>;
   /** Removes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Size in bytes, or null when the object does not exist. */
   stat(key: string): Promise<{ size: number } | null>;
+  /** Every stored object whose key starts with `prefix` (all of them by default), page by page. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /** Removes what writes cut off by a crash left behind, untouched since `before` (local disk only). Answers how many. */
+  removeStalePartialWrites?(before: Date): Promise<number>;
 }
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {
     super(`No stored object under "${key}".`);
+  }
+}
+
+/** 503: the object store does not answer (or refuses us); a write that fails so stored nothing. The cause is logged by the driver. */
+export class StorageUnavailableError extends AppError {
+  readonly status = 503;
+  constructor(options?: { cause?: unknown }) {
+    super("File storage is unavailable at the moment. Please try again in a few minutes.", options);
   }
 }
 
@@ -61,7 +92,47 @@ export function createLocalStorage(root: string): Storage {
     return full;
   };
 
+  /** Files under `dir` (relative key prefix `rel`), the temporary folder left out. */
+  async function* walk(dir: string, rel: string): AsyncGenerator<StoredObject> {
+    let entries: Dirent[];
+    try {
+      entries = await fsp.readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw err;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = rel ? `${rel}/${entry.name}` : entry.name;
+      if (!rel && entry.name === ".tmp") continue;
+      if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), key);
+      else if (entry.isFile() && isValidStorageKey(key)) {
+        const s = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
+        if (s) yield { key, size: s.size, lastModified: s.mtime };
+      }
+    }
+  }
+
   return {
+    description: `local disk ${base}`,
+
+    async *list(prefix = "") {
+      for await (const object of walk(base, "")) if (object.key.startsWith(prefix)) yield object;
+    },
+
+    async removeStalePartialWrites(before) {
+      const names = await fsp.readdir(tmpDir).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const full = path.join(tmpDir, name);
+        const s = await fsp.stat(full).catch(() => null);
+        if (!s || s.mtimeMs >= before.getTime()) continue;
+        await fsp.rm(full, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
+
     async put(key, data) {
       const target = resolve(key);
       await fsp.mkdir(tmpDir, { recursive: true });
@@ -96,14 +167,27 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async get(key) {
+      return (await this.read(key)).body;
+    },
+
+    async read(key) {
       const full = resolve(key);
+      let handle;
       try {
-        const handle = await fsp.open(full, "r");
-        return handle.createReadStream();
+        handle = await fsp.open(full, "r");
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new StorageNotFoundError(key);
+        if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "EISDIR") throw new StorageNotFoundError(key);
         throw err;
       }
+      const s = await handle.stat().catch(async (err: unknown) => {
+        await handle.close();
+        throw err;
+      });
+      if (!s.isFile()) {
+        await handle.close();
+        throw new StorageNotFoundError(key);
+      }
+      return { body: handle.createReadStream(), size: s.size };
     },
 
     async delete(key) {

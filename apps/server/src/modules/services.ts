@@ -7,7 +7,8 @@ import type { Mailer } from "../lib/mail.ts";
 import type { RateLimitStore } from "../lib/rate-limit.ts";
 import type { SafeFetcher } from "../lib/safe-fetch.ts";
 import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
-import { createLocalStorage, type Storage } from "../lib/storage.ts";
+import type { Storage } from "../lib/storage.ts";
+import { openStorage } from "../lib/storage/configured.ts";
 import { createAuditService } from "./audit/audit.service.ts";
 import { createAuthService, type AuthLimits } from "./auth/auth.service.ts";
 import { createCertificatesService, type CertificatesService } from "./certificates/certificates.service.ts";
@@ -88,7 +89,7 @@ export async function createServices(deps: ServicesDeps) {
       ...deps.liveEvents,
     },
   });
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "uploads"));
+  const storage = deps.storage ?? (await openStorage(config, logger));
   const signer = createFileUrlSigner({ secret: await resolveFileUrlSecret(config.fileUrlSecret, config.dataDir), clock });
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   const publicUrl = config.publicUrl;

@@ -192,3 +192,10 @@ export async function failAbandonedUploads(db: Db, before: Date, at: Date): Prom
     .where(and(inArray(uploads.status, ["pending", "processing"]), lt(uploads.updatedAt, before)))
     .returning();
 }
+
+/** Every upload's stored keys and status (for the storage sweep). */
+export function listStorageReferences(db: Db) {
+  return db
+    .select({ id: uploads.id, status: uploads.status, storageKey: uploads.storageKey, thumbnailKey: uploads.thumbnailKey, previewKey: uploads.previewKey })
+    .from(uploads);
+}

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -9,12 +10,13 @@ import { uploads as uploadsTable } from "../../db/schema/index.ts";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { IMAGE_FORMATS, processImage, UnreadableImageError, type ImageFormat } from "../../lib/images.ts";
+import { IMAGE_FORMATS, processImage, UnreadableImageError, type ImageFormat, type ProcessedImage } from "../../lib/images.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { FileUrlSigner } from "../../lib/signed-url.ts";
 import { sweepTempFolder } from "../../lib/multipart.ts";
-import { deleteQuietly, StorageNotFoundError, type Storage } from "../../lib/storage.ts";
+import { deleteQuietly, StorageNotFoundError, StorageUnavailableError, type Storage } from "../../lib/storage.ts";
 import type { StagedAttachment, StagedImage } from "./multipart.ts";
+import { sweepStorage, type SweepStorageDeps } from "./storage-sweep.ts";
 import { unreadableImageMessage } from "./upload-messages.ts";
 import * as repo from "./uploads.repository.ts";
 import type { UploadRow } from "./uploads.repository.ts";
@@ -146,6 +148,13 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   const keysOf = (row: Pick<UploadRow, "storageKey" | "thumbnailKey" | "previewKey">) =>
     [row.storageKey, row.thumbnailKey, row.previewKey].filter((k): k is string => Boolean(k));
 
+  /** Stores an image's three objects (the re-encoded original and its two previews). */
+  async function putImage(keys: { storageKey: string; previewKey: string; thumbnailKey: string }, image: ProcessedImage) {
+    await storage.put(keys.storageKey, image.original, { contentType: image.contentType });
+    await storage.put(keys.previewKey, image.thumbnails[1024], { contentType: "image/webp" });
+    await storage.put(keys.thumbnailKey, image.thumbnails[320], { contentType: "image/webp" });
+  }
+
   /** Stores a file as it came (it was checked by content) under `key`; the caller attaches or discards it. */
   async function storeAsSent(
     userId: string,
@@ -161,7 +170,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       await repo.deleteUploads(db, [row.id]);
     };
     try {
-      await storage.put(key, await fsp.readFile(file.tmpPath));
+      // Streamed from the temporary file: a 50 MB model is never held whole in memory.
+      await storage.put(key, fs.createReadStream(file.tmpPath), { contentType });
       await db.update(uploadsTable).set({ storageKey: key, updatedAt: clock.now() }).where(eq(uploadsTable.id, row.id));
     } catch (err) {
       await discard();
@@ -237,14 +247,15 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           const base = `users/${userId}/${folder}/${crypto.randomUUID()}`;
           const keys = { storageKey: `${base}.${image.ext}`, previewKey: `${base}_1024.webp`, thumbnailKey: `${base}_320.webp` };
           storedKeys.push(keys.storageKey, keys.previewKey, keys.thumbnailKey);
-          await storage.put(keys.storageKey, image.original);
-          await storage.put(keys.previewKey, image.thumbnails[1024]);
-          await storage.put(keys.thumbnailKey, image.thumbnails[320]);
+          await putImage(keys, image);
           await repo.setUploadFiles(db, id, { ...keys, width: image.width, height: image.height }, clock.now());
         } catch (err) {
-          failedIds.add(id);
-          const reason = err instanceof Error ? err.message.slice(0, 500) : "processing failed";
-          await repo.setUploadStatus(db, id, "failed", clock.now(), reason).catch(() => undefined);
+          // A store that is down is no fault of the file: its row goes with the rest of the batch.
+          if (!(err instanceof StorageUnavailableError)) {
+            failedIds.add(id);
+            const reason = err instanceof Error ? err.message.slice(0, 500) : "processing failed";
+            await repo.setUploadStatus(db, id, "failed", clock.now(), reason).catch(() => undefined);
+          }
           if (err instanceof UnreadableImageError && options.skipUnreadable) continue;
           await discard();
           await Promise.all(files.slice(i + 1).map((f) => fsp.rm(f.tmpPath, { force: true })));
@@ -284,9 +295,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const image = await processImage(file.tmpPath, file.format);
         const keys = { storageKey: `${base}.${image.ext}`, previewKey: `${base}_1024.webp`, thumbnailKey: `${base}_320.webp` };
         stored.push(keys.storageKey, keys.previewKey, keys.thumbnailKey);
-        await storage.put(keys.storageKey, image.original);
-        await storage.put(keys.previewKey, image.thumbnails[1024]);
-        await storage.put(keys.thumbnailKey, image.thumbnails[320]);
+        await putImage(keys, image);
         await repo.setUploadFiles(db, row.id, { ...keys, width: image.width, height: image.height }, clock.now());
       } catch (err) {
         await discard();
@@ -457,6 +466,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return rows.length;
     },
 
+    /** Removes stored files no upload refers to (older than an hour) and logs uploads whose file is missing (see sweepStorage). */
+    sweepStorage: (logger: SweepStorageDeps["logger"], minAgeMs?: number) => sweepStorage({ db, storage, clock, logger, ...(minAgeMs !== undefined && { minAgeMs }) }),
+
     /** The stored object a valid signed URL points at; anything else is "not found". */
     async openSignedFile(key: string, exp: string | undefined, sig: string | undefined): Promise<StoredFile> {
       const verified = signer.verify(key, exp, sig);
@@ -464,19 +476,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const extension = path.extname(key).slice(1);
       const contentType = CONTENT_TYPES[extension];
       if (!contentType) throw new NotFoundError();
-      const stat = await storage.stat(key);
-      if (!stat) throw new NotFoundError();
       const upload = /_(320|1024)\.webp$/.test(key) ? undefined : await repo.findUploadByStorageKey(db, key);
       const fileName = upload ? withExtension(upload.fileName, extension) : path.basename(key);
-      let body: Readable;
+      // One request to the store (its size comes with the bytes).
+      let file: { body: Readable; size: number };
       try {
-        body = await storage.get(key);
+        file = await storage.read(key);
       } catch (err) {
         if (err instanceof StorageNotFoundError) throw new NotFoundError();
         throw err;
       }
       const maxAgeSeconds = Math.max(0, verified.expiresAt - Math.floor(clock.now().getTime() / 1000));
-      return { body, size: stat.size, contentType, maxAgeSeconds, fileName };
+      return { body: file.body, size: file.size, contentType, maxAgeSeconds, fileName };
     },
   };
 }
