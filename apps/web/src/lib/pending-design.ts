@@ -75,7 +75,7 @@ export function readPendingDesign(): PendingDesign | PendingEstimate | null {
   try {
     const value = JSON.parse(raw) as Partial<PendingEstimate> | Partial<PendingDesign> | null;
     if (value?.type === "estimate") {
-      const v = value as Partial<PendingEstimate>;
+      const v = value;
       const source = v.design?.source;
       if (typeof v.id === "string" && typeof v.started_at === "string" && (source === "link" || source === "custom") && typeof v.design?.payload === "object")
         return v as PendingEstimate;

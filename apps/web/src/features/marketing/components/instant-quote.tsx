@@ -142,7 +142,7 @@ export function LinkQuote({ request, onDescribe }: { request: QuoteRequest; onDe
   useEffect(() => {
     const controller = new AbortController();
     const { url } = request;
-    setState({ phase: "reading", url });
+    // The component is keyed by the request, so it starts in "reading" for each one.
     void (async () => {
       try {
         const product = await scrapeProductPublic(url, controller.signal);
@@ -254,36 +254,45 @@ function describedDesign(d: Described): DesignInput {
     weight: d.weight.trim() === "" ? null : d.weight.trim(),
     stones: d.stone_type ? [{ stone_type: d.stone_type, stone_carat: d.stone_carat.trim() === "" ? null : d.stone_carat.trim(), quantity: d.quantity.trim() || "1" }] : [],
     currency: d.currency,
-  } as DesignInput;
+  };
 }
 
-type DescribeState = { phase: "estimating"; last?: Estimate } | { phase: "ready"; estimate: Estimate } | { phase: "failed"; message: string; last?: Estimate };
+/** The answer for one description (keyed by it), so a newer description shows as "estimating" until its own answer. */
+type DescribeAnswer = { key: string; estimate: Estimate } | { key: string; message: string };
 
 /** The short form (type, metal, purity, weight, a stone) whose estimate follows every change. */
 export function DescribeQuote() {
   const [d, setD] = useState<Described>(FIRST);
-  const [state, setState] = useState<DescribeState>({ phase: "estimating" });
+  const [answer, setAnswer] = useState<DescribeAnswer | null>(null);
+  /** The last estimate received, shown (dimmed) while the next one is worked out. */
+  const [last, setLast] = useState<Estimate | null>(null);
   const settled = useDebouncedValue(d, 400);
-  const set = <K extends keyof Described>(key: K, value: Described[K]) => setD((prev) => ({ ...prev, [key]: value }));
+  const key = JSON.stringify(d);
+  const set = <K extends keyof Described>(field: K, value: Described[K]) => setD((prev) => ({ ...prev, [field]: value }));
 
   useEffect(() => {
     const controller = new AbortController();
+    const settledKey = JSON.stringify(settled);
     const { remove_image_ids: _none, ...details } = describedDesign(settled);
     const body: DesignEstimateRequest = { ...details, source: "custom" };
-    setState((s) => ({ phase: "estimating", last: s.phase === "ready" ? s.estimate : s.last }));
     estimateDetailsPublic(body, controller.signal).then(
-      (estimate) => !controller.signal.aborted && setState({ phase: "ready", estimate }),
+      (estimate) => {
+        if (controller.signal.aborted) return;
+        setAnswer({ key: settledKey, estimate });
+        setLast(estimate);
+      },
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        const message = err instanceof ApiError ? err.message : "We could not reach our server. Check your connection and try again.";
-        setState((s) => ({ phase: "failed", message, last: s.phase === "estimating" ? s.last : undefined }));
+        setAnswer({ key: settledKey, message: err instanceof ApiError ? err.message : "We could not reach our server. Check your connection and try again." });
       },
     );
     return () => controller.abort();
   }, [settled]);
 
+  const current = answer?.key === key ? answer : null;
+  const state = current === null ? { phase: "estimating" as const } : "estimate" in current ? { phase: "ready" as const, estimate: current.estimate } : { phase: "failed" as const, message: current.message };
   const select = `${fieldBase} h-11 py-2`;
-  const shown = state.phase === "ready" ? state.estimate : state.last;
+  const shown = state.phase === "ready" ? state.estimate : state.phase === "estimating" ? last : null;
   return (
     <div className="flex flex-col gap-5" data-testid="describe-quote">
       <fieldset className="grid grid-cols-2 gap-3">
