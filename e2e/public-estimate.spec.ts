@@ -107,6 +107,8 @@ test("landing → price in 2 actions: open the quote dialog, paste a link; then 
   // Save and get a firm quote → sign up → the design is saved for the new account, with its estimate.
   await dialog.getByRole("button", { name: "Save and get a firm quote" }).click();
   await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByTestId("pending-design-note")).toContainText("We keep Sapphire Trilogy Ring and its estimate");
+  await shot(page, "public-estimate-signup-1280.png");
   await page.getByLabel("Email").fill(uniqueEmail("instant"));
   await page.getByLabel("Password", { exact: false }).first().fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
