@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, SCREENSHOT_DIR, uniqueEmail } from "./support.ts";
+import { expectNoSeriousAxe, PASSWORD, SCREENSHOT_DIR, uniqueEmail } from "./support.ts";
 
 /**
  * The shortest path to a price (issue 22): from the landing page to a visible instant estimate
@@ -103,6 +103,7 @@ test("landing → price in 2 actions: open the quote dialog, paste a link; then 
   expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
   await estimate.scrollIntoViewIfNeeded();
   await shot(page, "public-estimate-dialog-1280.png");
+  await expectNoSeriousAxe(page, "the quote dialog with its estimate");
 
   // Save and get a firm quote → sign up → the design is saved for the new account, with its estimate.
   await dialog.getByRole("button", { name: "Save and get a firm quote" }).click();
@@ -156,4 +157,5 @@ test("the /quote page at 390 px: a pasted link's estimate, and a described piece
   await expect(described.getByRole("region", { name: "Your instant estimate" })).toContainText("₹");
   await described.getByRole("region", { name: "Your instant estimate" }).scrollIntoViewIfNeeded();
   await shot(page, "public-estimate-describe-390.png");
+  await expectNoSeriousAxe(page, "the described piece's estimate");
 });
