@@ -133,8 +133,11 @@ test("paste a product link → review the extracted details → save → listed"
 
   await page.getByRole("button", { name: "Save Design" }).click();
   await expect(page.getByText("Design saved successfully!", { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/designs$/);
+  // As after a custom design, the saved design opens with its estimate (issue 22).
+  await expect(page).toHaveURL(/\/dashboard\/designs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name: "Your instant estimate" })).toBeVisible();
 
+  await page.goto("/dashboard/designs");
   const card = page.getByTestId("design-card").filter({ hasText: "Emerald Halo Ring" });
   await expect(card).toBeVisible();
   await expect(card.getByText("Ring", { exact: true })).toBeVisible();

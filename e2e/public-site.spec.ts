@@ -153,11 +153,14 @@ test.describe("quote dialog", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("pendingDesign"))).toBeNull();
   });
 
-  test("a visitor's link becomes the pending design and the journey continues after sign-up", async ({ page }) => {
+  test("a link that cannot be read is kept as the pending design and the journey continues after sign-up", async ({ page }) => {
     await visit(page, "/");
     const dialog = await openQuoteDialog(page);
     await dialog.getByLabel("Jewelry Product Link").fill(LINK);
     await dialog.getByRole("button", { name: "Get Quote" }).click();
+    // The shop cannot be reached from here: the instant estimate says so and offers the spec's path (public-estimate.spec.ts prices a real page).
+    await expect(dialog.getByTestId("quote-error")).toBeVisible();
+    await dialog.getByRole("button", { name: "Continue with this link" }).click();
     await expect(page).toHaveURL(/\/signup$/);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("pendingDesign"))) ?? "null")).toEqual({ type: "link", data: LINK });
 
@@ -173,12 +176,13 @@ test.describe("quote dialog", () => {
     if (await linkInput.count()) await expect(linkInput).toHaveValue(LINK);
   });
 
-  test("a signed-in customer goes straight to New design with the link as navigation state", async ({ page, request }) => {
+  test("a signed-in customer goes straight to New design with a link that cannot be read, as navigation state", async ({ page, request }) => {
     await signInAsNewCustomer(page, request);
     await visit(page, "/");
     const dialog = await openQuoteDialog(page);
     await dialog.getByLabel("Jewelry Product Link").fill(LINK);
     await dialog.getByRole("button", { name: "Get Quote" }).click();
+    await dialog.getByRole("button", { name: "Continue with this link" }).click();
     await expect(page).toHaveURL(/\/dashboard\/new-design$/);
     expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({ pendingDesign: { type: "link", data: LINK } });
     expect(await page.evaluate(() => sessionStorage.getItem("pendingDesign"))).toBeNull();

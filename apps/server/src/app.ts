@@ -39,6 +39,7 @@ import type { AuthenticatedUser, AuthLimits } from "./modules/auth/auth.service.
 import { auditModule } from "./modules/audit/index.ts";
 import { certificatesModule } from "./modules/certificates/index.ts";
 import { authModule } from "./modules/auth/auth.routes.ts";
+import { designEstimateModule } from "./modules/designs/design-estimate.routes.ts";
 import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(eventsModule, { events: services.live });
   await app.register(uploadsModule, { uploads: services.uploads, storageSweepIntervalMs: config.nodeEnv === "test" ? 0 : 24 * 60 * 60_000 });
   await app.register(designsModule, { designs: services.designs, tmpDir: services.tmpDir });
+  await app.register(designEstimateModule, { pricing: services.pricing, rateLimits, limitScale: config.rateLimitScale });
   await app.register(ordersModule, {
     ...services,
     publicUrl: config.publicUrl,

@@ -24,6 +24,9 @@ const PUBLIC = new Set([
   "POST /api/leads/",
   "POST /api/leads/form/",
   "GET /api/site/",
+  // The instant quote before sign-up, throttled per client address.
+  "POST /api/public/scrape/",
+  "POST /api/public/estimate/",
 ]);
 
 const BOUNDARY = "authb0undary";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DESIGN_LIMITS, designInputSchema } from "./designs.ts";
+import { DESIGN_LIMITS, designEstimateRequestSchema, designInputSchema } from "./designs.ts";
 import { estimateRefusal, type Estimate } from "./pricing.ts";
 
 const base = { name: "Ring", description: "A ring." };
@@ -47,5 +47,26 @@ describe("estimateRefusal", () => {
   it("refuses one beyond the ceiling, or one the API cannot carry", () => {
     expect(estimateRefusal({ ...estimate, high: "100000000.01" })).toBe(refusal);
     expect(estimateRefusal({ ...estimate, point: "11400000000.00", lines: [{ label: "Metal", amount: "11400000000.00" }] })).toBe(refusal);
+  });
+});
+
+describe("designEstimateRequestSchema", () => {
+  it("takes the custom form's fields without a name or description yet, and drops image removals", () => {
+    const parsed = designEstimateRequestSchema.parse({ source: "custom", metal_type: "gold", purity: "18K", weight: "4.5", remove_image_ids: ["x"] });
+    expect(parsed).toMatchObject({ source: "custom", name: "", description: "", metal_type: "gold", purity: "18K", weight: 4.5, currency: "INR", stones: [] });
+    expect(parsed).not.toHaveProperty("remove_image_ids");
+  });
+
+  it("takes a link save's JSON and drops its photos", () => {
+    const parsed = designEstimateRequestSchema.parse({ source: "link", name: "Halo", metal: "18K Rose Gold", budget: "1299 USD", image_urls: ["https://shop.example.com/a.jpg"] });
+    expect(parsed).toMatchObject({ source: "link", name: "Halo", design_type: "other", metal: "18K Rose Gold", budget: "1299 USD" });
+    expect(parsed).not.toHaveProperty("image_urls");
+  });
+
+  it("refuses a body without a known source, and the custom form's figures as the form does", () => {
+    expect(designEstimateRequestSchema.safeParse({ metal: "18K Gold" }).success).toBe(false);
+    expect(designEstimateRequestSchema.safeParse({ source: "photo" }).success).toBe(false);
+    const tooHeavy = designEstimateRequestSchema.safeParse({ source: "custom", weight: DESIGN_LIMITS.weight + 1 });
+    expect(tooHeavy.success ? [] : tooHeavy.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["weight", `Ensure this value is less than or equal to ${DESIGN_LIMITS.weight}.`]]);
   });
 });

@@ -288,3 +288,22 @@ export const designDetailsSchema = designSchema.pick({
   special_requests: true,
 });
 export type DesignDetails = z.infer<typeof designDetailsSchema>;
+
+/**
+ * Body of `POST /api/designs/estimate/` (anonymous): the instant estimate of design details that
+ * are not saved, in the same shapes as a design's creation (minus its images), told apart by
+ * `source`. `custom` is the custom form's fields (name and description may still be empty: the
+ * estimate does not read them); `link` is the JSON save of a reviewed extracted product (its
+ * `image_urls`, if sent, are ignored). The figures are read exactly as the save reads them, so the
+ * estimate before sign-up is the estimate the saved design gets.
+ */
+export const designEstimateRequestSchema = z.discriminatedUnion("source", [
+  designInputSchema.omit({ remove_image_ids: true }).extend({
+    source: z.literal("custom"),
+    name: z.string().trim().max(200).default(""),
+    description: z.string().trim().max(5000).default(""),
+  }),
+  designFromLinkSchema.omit({ image_urls: true }).extend({ source: z.literal("link") }),
+]);
+export type DesignEstimateRequest = z.input<typeof designEstimateRequestSchema>;
+export type DesignEstimateDetails = z.output<typeof designEstimateRequestSchema>;

@@ -91,7 +91,11 @@ export class UpstreamTimedOutError extends AppError {
 
 export class ThrottledError extends AppError {
   readonly status = 429;
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  /** `message` replaces the generic text where the caller can say more (what was limited, what to do). */
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`,
+  ) {
+    super(message);
   }
 }

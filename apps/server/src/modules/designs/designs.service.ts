@@ -4,6 +4,7 @@ import {
   MAX_IMAGES_PER_DESIGN,
   type Design,
   type DesignData,
+  type DesignEstimateDetails,
   type designFromLinkSchema,
   type Paginated,
   type Stone,
@@ -119,6 +120,68 @@ function pricingFieldsOf(columns: Omit<NewDesign, "userId">, source: "custom" | 
 
 const stonePricingOf = (stones: Stone[]): StonePricingFields[] =>
   stones.map((s) => ({ stoneType: s.stone_type, stoneCarat: s.stone_carat, stoneColor: s.stone_color, stoneClarity: s.stone_clarity, quantity: s.quantity }));
+
+/**
+ * The extracted-product save read into a design's columns and stones: texts kept as given, figures
+ * parsed from them. Figures beyond what jewellery can be are refused (400) with field errors.
+ * The anonymous estimate reads a link's details through this same function, so a link's estimate
+ * before sign-up is the one its saved design gets.
+ */
+export function linkDesignColumns(input: Omit<DesignFromLinkData, "image_urls">): { columns: Omit<NewDesign, "userId"> & { source: "link" }; stones: Stone[] } {
+  const metal = parseMetalText(input.metal);
+  const budget = parseBudgetText(input.budget);
+  const stones = parseStonesText(input.stones);
+  const figures = {
+    weight: parseWeightText(input.weight),
+    band_width: parseLengthText(input.band_width),
+    length: parseLengthText(input.length),
+    width: parseLengthText(input.width),
+    height: parseLengthText(input.height),
+    budget: budget.amount,
+    stones,
+  };
+  const refused = linkFigureErrors(figures);
+  if (Object.keys(refused).length > 0) throw new ValidationError(refused);
+  const columns = {
+    source: "link",
+    name: input.name,
+    designType: input.design_type,
+    description: input.description,
+    inspirationLink: input.inspiration_link,
+    metal: input.metal,
+    metalType: metal.metal_type,
+    metalColor: metal.metal_color,
+    purity: metal.purity,
+    stonesText: input.stones,
+    style: input.style,
+    settingType: input.setting_type,
+    designFeatures: input.design_features,
+    weight: figures.weight,
+    bandWidth: figures.band_width,
+    length: figures.length,
+    width: figures.width,
+    height: figures.height,
+    size: input.size,
+    budget: figures.budget,
+    budgetRange: input.budget,
+    // An extracted product's prices default to USD (spec §9).
+    currency: budget.currency ?? "USD",
+  } satisfies Omit<NewDesign, "userId"> & { source: "link" };
+  return { columns, stones };
+}
+
+/**
+ * What the pricing engine reads of design details that are not saved (the anonymous estimate):
+ * the custom form's fields or a link's texts, read as their save reads them.
+ */
+export function estimateInputOfDetails(details: DesignEstimateDetails): EstimateInput {
+  if (details.source === "link") {
+    const { columns, stones } = linkDesignColumns(details);
+    return estimateInputOf(pricingFieldsOf(columns, "link"), stonePricingOf(stones));
+  }
+  const { source: _source, ...form } = details;
+  return estimateInputOf(pricingFieldsOf(columnsFromForm({ ...form, remove_image_ids: [] }), "custom"), stonePricingOf(form.stones));
+}
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -243,45 +306,7 @@ export function createDesignsService(deps: DesignsServiceDeps) {
      * possible; the product's photos become the design's reference images.
      */
     async createFromLink(actor: Actor, input: DesignFromLinkData): Promise<Design> {
-      const metal = parseMetalText(input.metal);
-      const budget = parseBudgetText(input.budget);
-      const stones = parseStonesText(input.stones);
-      const figures = {
-        weight: parseWeightText(input.weight),
-        band_width: parseLengthText(input.band_width),
-        length: parseLengthText(input.length),
-        width: parseLengthText(input.width),
-        height: parseLengthText(input.height),
-        budget: budget.amount,
-        stones,
-      };
-      const refused = linkFigureErrors(figures);
-      if (Object.keys(refused).length > 0) throw new ValidationError(refused);
-      const columns = {
-        source: "link",
-        name: input.name,
-        designType: input.design_type,
-        description: input.description,
-        inspirationLink: input.inspiration_link,
-        metal: input.metal,
-        metalType: metal.metal_type,
-        metalColor: metal.metal_color,
-        purity: metal.purity,
-        stonesText: input.stones,
-        style: input.style,
-        settingType: input.setting_type,
-        designFeatures: input.design_features,
-        weight: figures.weight,
-        bandWidth: figures.band_width,
-        length: figures.length,
-        width: figures.width,
-        height: figures.height,
-        size: input.size,
-        budget: figures.budget,
-        budgetRange: input.budget,
-        // An extracted product's prices default to USD (spec §9).
-        currency: budget.currency ?? "USD",
-      } satisfies Omit<NewDesign, "userId">;
+      const { columns, stones } = linkDesignColumns(input);
       // Before the product's photos are fetched: a design whose estimate cannot be given is refused with nothing written.
       await orders.assertEstimable(pricingFieldsOf(columns, "link"), stonePricingOf(stones));
       const batch = await ingestProductPhotos(actor.id, input.image_urls, input.inspiration_link);

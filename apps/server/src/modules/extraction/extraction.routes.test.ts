@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authedInject, buildTestApp, signUp, type TestApp } from "../../test/helpers.ts";
+import { PUBLIC_QUOTE_LIMITS } from "../../lib/public-throttle.ts";
+import { authedInject, buildTestApp, randomIp, signUp, type TestApp } from "../../test/helpers.ts";
 
 const PRODUCT_PAGE = `<!doctype html><html><head><title>Aurora Solitaire</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Aurora Solitaire Ring","sku":"AUR-18RG-050",
@@ -96,5 +97,58 @@ describe("POST /api/scrape/", () => {
     let last = 0;
     for (let i = 0; i < 30; i++) last = (await scrape(token, `${origin}/ring`)).statusCode;
     expect(last).toBe(429);
+  });
+});
+
+const publicScrape = (url: unknown, remoteAddress = randomIp()) =>
+  t.app.inject({ method: "POST", url: "/api/public/scrape/", payload: { url }, remoteAddress });
+
+describe("POST /api/public/scrape/ (no account)", () => {
+  it("returns the extracted product to a visitor", async () => {
+    const res = await publicScrape(`${origin}/ring`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: "Aurora Solitaire Ring", price: 1299, currency: "USD", url: `${origin}/ring` });
+  });
+
+  it("validates the body with the contract", async () => {
+    const empty = await publicScrape("  ");
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ url: ["Please enter a product link"] });
+    const missing = await t.app.inject({ method: "POST", url: "/api/public/scrape/", payload: {}, remoteAddress: randomIp() });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json<Record<string, unknown>>())).toEqual(["url"]);
+  });
+
+  it.each([
+    "http://127.0.0.1:9/ring",
+    "http://10.0.0.7/ring",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::1]/ring",
+    "file:///etc/passwd",
+    "http://2130706433/",
+  ])("keeps the safe fetcher's rules: refuses %s with 400 {detail}", async (url) => {
+    const res = await publicScrape(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: expect.any(String) as string });
+  });
+
+  it("refuses a redirect to a private address", async () => {
+    const res = await publicScrape(`${origin}/to-private`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: expect.any(String) as string });
+  });
+
+  it("throttles each client address with a clear 429; another address still gets through", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < PUBLIC_QUOTE_LIMITS.scrape.max; i++) expect((await publicScrape(`${origin}/ring`, ip)).statusCode).toBe(200);
+    const throttled = await publicScrape(`${origin}/ring`, ip);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toEqual({
+      detail: "Too many instant quotes from your network. Please try again in 60 minutes, or sign in to continue.",
+    });
+    expect(throttled.headers["retry-after"]).toBe("3600");
+    // Refused links count too: a visitor cannot probe addresses past the limit.
+    expect((await publicScrape("http://10.0.0.7/ring", ip)).statusCode).toBe(429);
+    expect((await publicScrape(`${origin}/ring`, randomIp())).statusCode).toBe(200);
   });
 });

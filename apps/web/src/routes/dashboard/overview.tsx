@@ -1,4 +1,5 @@
 import { ArrowRight, Link2, PenLine } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { Card } from "@/components/ui/card";
@@ -9,26 +10,51 @@ import { displayName, useUser } from "@/features/auth/api/auth-api";
 import { RecentDesigns } from "@/features/designs/components/recent-designs";
 import { useMarkNotificationRead } from "@/features/notifications/api/mark-notification-read";
 import { DashboardSummary } from "@/features/orders/components/dashboard-summary";
-import { PENDING_DESIGN_KEY, type PendingDesign } from "@/lib/auth-storage";
+import { savePendingEstimate } from "@/features/designs/api/save-pending-estimate";
+import { designKeys } from "@/features/designs/api/get-designs";
+import { errorMessage } from "@/lib/api-client";
+import { PENDING_DESIGN_KEY } from "@/lib/auth-storage";
+import { readPendingDesign } from "@/lib/pending-design";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-/** Spec (/dashboard): a pending design in session storage is removed, announced and handed to New design. */
+/**
+ * Spec (/dashboard): a pending design in session storage is removed, announced and handed to New
+ * design. A design priced on the instant quote before sign-up is saved for the new account at once
+ * (kept until saved, never saved twice: see savePendingEstimate) and its estimate is shown.
+ */
 function usePendingDesignRecovery() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useEffect(() => {
-    const raw = sessionStorage.getItem(PENDING_DESIGN_KEY);
-    if (raw === null) return;
-    sessionStorage.removeItem(PENDING_DESIGN_KEY);
-    let pending: PendingDesign;
-    try {
-      pending = JSON.parse(raw) as PendingDesign;
-      if (typeof pending?.data !== "string" || (pending.type !== "link" && pending.type !== "file")) return;
-    } catch {
-      return;
+    const pending = readPendingDesign();
+    if (pending === null) return;
+    if (pending.type === "estimate") {
+      let current = true;
+      toast({ title: "Design data recovered", description: "Saving the design you priced…" });
+      savePendingEstimate(pending).then(
+        (design) => {
+          if (!current) return;
+          void queryClient.invalidateQueries({ queryKey: designKeys.all });
+          toast({ title: "Design saved successfully!", description: "Here is its estimate. Your jeweller confirms it in a firm quote." });
+          void navigate(paths.dashboard.design.getHref(design.id), { replace: true });
+        },
+        (err: unknown) => {
+          if (!current) return;
+          toast({
+            variant: "destructive",
+            title: "Your design is not saved yet",
+            description: `${errorMessage(err, "We could not save it just now.")} We kept it: open the dashboard again to retry.`,
+          });
+        },
+      );
+      return () => {
+        current = false;
+      };
     }
+    sessionStorage.removeItem(PENDING_DESIGN_KEY);
     toast({ title: "Design data recovered", description: "We kept what you started. Let's finish your design." });
     void navigate(paths.dashboard.newDesign.getHref(), { state: { pendingDesign: pending } });
-  }, [navigate]);
+  }, [navigate, queryClient]);
 }
 
 export default function DashboardOverview() {

@@ -1,11 +1,14 @@
 import { buttonVariants } from "@/components/ui/button-variants";
 import { paths } from "@/config/paths";
 import { PageIntro } from "@/features/marketing/components/page-intro";
-import { GetQuoteLabel, QUOTE_INTRO, QuoteForm, QuoteSteps } from "@/features/marketing/components/quote-form";
+import { QUOTE_INTRO, QuoteForm, QuoteSteps } from "@/features/marketing/components/quote-form";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PUBLIC_PAGE_META } from "./meta";
 
-/** The quote dialog as a page: 'Share Jewelry Link' leads here when it is clicked before the page's script has run. */
+/**
+ * The quote dialog as a page: 'Share Jewelry Link' leads here when it is clicked before the page's
+ * script has run, and anyone may link to it. A pasted link's instant estimate appears on the page.
+ */
 export default function QuotePage() {
   useDocumentTitle(PUBLIC_PAGE_META["/quote"].title);
   return (
@@ -20,14 +23,17 @@ export default function QuotePage() {
         >
           <QuoteSteps />
           <QuoteForm
-            actions={(leaving) => (
+            actions={({ started }) => (
               <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <a href={paths.home.getHref()} className={buttonVariants({ variant: "secondary", size: "lg" })}>
-                  Cancel
+                  {started ? "Back to home" : "Cancel"}
                 </a>
-                <button type="submit" disabled={leaving} aria-busy={leaving || undefined} className={buttonVariants({ size: "lg" })}>
-                  <GetQuoteLabel leaving={leaving} />
-                </button>
+                {/* Once a link is read the estimate has its own next step ('Save and get a firm quote'). */}
+                {!started && (
+                  <button type="submit" className={buttonVariants({ size: "lg" })}>
+                    Get Quote
+                  </button>
+                )}
               </div>
             )}
           />

@@ -77,7 +77,8 @@ describe("Share a Link", () => {
       },
     });
     expect(await screen.findByText("Design saved successfully!")).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/designs"));
+    // As after a custom design, the saved design opens with its estimate.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/designs/${makeDesign().id}`));
   });
 
   it.each([

@@ -71,9 +71,10 @@ export function LinkReviewForm({ product, onStartOver }: { product: ExtractedPro
 
   function submit(values: ReviewValues) {
     save.mutate(linkDesignPayload({ ...values, image_urls: imageUrls }), {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         toast({ title: "Design saved successfully!" });
-        void navigate(paths.dashboard.designs.getHref());
+        // As after a custom design: straight to the saved design and its estimate (issue 22).
+        void navigate(paths.dashboard.design.getHref(saved.id));
       },
       onError: (err) => {
         if (err instanceof ApiError && err.status === 401) return; // the app signs the user out

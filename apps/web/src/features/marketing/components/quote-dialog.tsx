@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { GetQuoteLabel, QUOTE_INTRO, QuoteForm, QuoteSteps } from "./quote-form";
+import { QUOTE_INTRO, QuoteForm, QuoteSteps } from "./quote-form";
 
 /**
  * 'Get Your Instant Quote' (spec: quote dialog): the /quote page's form in a dialog, opened by
@@ -33,16 +33,15 @@ export default function QuoteDialog({
         </DialogHeader>
         <QuoteSteps />
         <QuoteForm
-          actions={(leaving) => (
+          actions={({ started }) => (
             <DialogFooter className="mt-2">
               <DialogClose asChild>
                 <Button type="button" variant="secondary">
-                  Cancel
+                  {started ? "Close" : "Cancel"}
                 </Button>
               </DialogClose>
-              <Button type="submit" disabled={leaving} aria-busy={leaving || undefined}>
-                <GetQuoteLabel leaving={leaving} />
-              </Button>
+              {/* Once a link is read the estimate has its own next step ('Save and get a firm quote'). */}
+              {!started && <Button type="submit">Get Quote</Button>}
             </DialogFooter>
           )}
         />
