@@ -115,6 +115,8 @@ test("create a design with two images → listed → detail → edit → delete"
   await expect(review("Stones")).toContainText("1 × Emerald · Oval · 1.2 ct · Vivid green · VS1 · Center");
   await expect(review("Size & details")).toContainText("₹85,000.00");
   await expect(review("Reference images")).toContainText("2 new");
+  // The live instant estimate of these details, beside them, before anything is saved.
+  await expect(page.getByRole("region", { name: "Your instant estimate" })).toContainText("₹");
   await expect(page.getByRole("button", { name: "Submit Design" })).toBeEnabled();
   await shot(page, "design-step-6-1280.png");
 

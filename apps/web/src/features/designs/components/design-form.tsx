@@ -79,7 +79,7 @@ export interface DesignFormProps {
   /** Set when a link could not be extracted: it becomes the inspiration link. */
   prefillLink?: { url: string; nonce: number } | null | undefined;
   /**
-   * The live instant estimate of the details under review (a query hook: called on every render,
+   * The live instant estimate of the details under review (`useDesignEstimatePreview` on the new-design screen; a query hook: called on every render,
    * with the parsed details on the review step and null elsewhere). Absent: "Estimate unavailable".
    */
   useEstimate?: (details: DesignData | null) => ReviewEstimate;

@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api-client";
 import type { PendingDesign } from "@/lib/auth-storage";
 import { useDesign } from "../api/get-design";
+import { useDesignEstimatePreview } from "../api/estimate-design";
 import { DesignForm } from "./design-form";
 import { LinkExtraction } from "./link-extraction";
 import { DesignNotFound } from "./design-parts";
@@ -95,7 +96,7 @@ export function NewDesignScreen() {
           />
         </TabsContent>
         <TabsContent value="custom" forceMount className="data-[state=inactive]:hidden">
-          <DesignForm design={editId ? edited.data : undefined} pendingFileName={pending?.type === "file" ? pending.data : undefined} prefillLink={prefillLink} />
+          <DesignForm design={editId ? edited.data : undefined} pendingFileName={pending?.type === "file" ? pending.data : undefined} prefillLink={prefillLink} useEstimate={useDesignEstimatePreview} />
         </TabsContent>
       </Tabs>
     </div>
