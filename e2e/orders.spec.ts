@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
+import { expectNoSeriousAxe, signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
 
 /**
  * The order lifecycle end to end: the customer acts in the browser, staff through the API
@@ -221,6 +221,7 @@ test("the order page leads with what matters now, and the lead changes as the or
   await expect(page.getByRole("region", { name: "Your instant estimate" })).toHaveCount(0);
   await expect(nextStep.getByRole("heading", { name: "Accept the quote" })).toBeVisible();
   await shots("quote");
+  await expectNoSeriousAxe(page, "order lead with a pending quote");
   await quote.getByRole("button", { name: /Accept/ }).click();
   await page.getByRole("alertdialog", { name: "Accept this quote?" }).getByRole("button", { name: "Accept quote" }).click();
 
@@ -272,4 +273,5 @@ test("the order page leads with what matters now, and the lead changes as the or
   await expect(link).toHaveAttribute("href", "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=BD77812345IN");
   await expect(link).toHaveAttribute("target", "_blank");
   await shots("shipped");
+  await expectNoSeriousAxe(page, "order lead once shipped");
 });
