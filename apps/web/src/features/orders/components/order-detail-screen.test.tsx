@@ -214,6 +214,7 @@ describe("Order detail", () => {
     expect(screen.getByRole("tab", { name: /CAD Designs/ })).toHaveAttribute("aria-selected", "false");
     await user.click(within(next).getByRole("button", { name: "Review version 2" }));
     expect(screen.getByRole("tab", { name: /CAD Designs/ })).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(screen.getByRole("tab", { name: /CAD Designs/ })).toHaveFocus());
     expect(screen.getAllByRole("button", { name: /Approve CAD Design/ })).toHaveLength(1);
   });
 

@@ -10,6 +10,7 @@ import { RecordLoadError, RecordNotFound } from "@/components/record-states";
 import { OrderStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { formatAmount, formatDateTime, formatRelative } from "@/lib/format";
 import { useDownloadOrderDetails } from "../api/download-order-details";
 import { useOrder } from "../api/get-order";
@@ -55,6 +56,8 @@ function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.Rea
     setTab("cad");
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     document.getElementById("order-tabs")?.scrollIntoView?.({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    // Keyboard and screen-reader users land on the tab that opened, not back at the button.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('#order-tabs [role="tab"][data-state="active"]')?.focus({ preventScroll: true }));
   };
 
   return (
@@ -120,14 +123,11 @@ function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.Rea
         </dl>
       </Card>
 
-      {hasPaymentPanel(order) ? (
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-          <OrderTabs order={order} cadViewer={cadViewer} tab={tab} onTabChange={setTab} />
-          <OrderPaymentPanel order={order} />
-        </div>
-      ) : (
+      {/* One tree whether or not the panel shows, so the tabs (and a 3D model in them) stay mounted when it comes or goes. */}
+      <div className={cn("grid items-start gap-6", hasPaymentPanel(order) && "lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]")}>
         <OrderTabs order={order} cadViewer={cadViewer} tab={tab} onTabChange={setTab} />
-      )}
+        <OrderPaymentPanel order={order} />
+      </div>
     </div>
   );
 }

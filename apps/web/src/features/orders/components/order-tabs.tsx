@@ -50,7 +50,7 @@ export function OrderTabs({ order, cadViewer, tab, onTabChange }: { order: Order
   const [lightbox, setLightbox] = useState<{ images: LightboxImage[]; index: number; title: string } | null>(null);
   const open = (images: LightboxImage[], index: number, title: string) => setLightbox({ images, index, title });
   return (
-    <Card id="order-tabs" className="min-w-0 scroll-mt-6 p-4 sm:p-6">
+    <Card id="order-tabs" className="min-w-0 scroll-mt-24 p-4 sm:p-6">
       <Tabs value={tab} onValueChange={(value) => isOrderTab(value) && onTabChange(value)}>
         <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
           <TabsTrigger value="details">Details</TabsTrigger>
