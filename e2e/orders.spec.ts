@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { continueToDesignReview, nextDesignStep, signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
+import { continueToDesignReview, expectNoSeriousAxe, nextDesignStep, signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
 
 /**
  * The order lifecycle end to end: the customer acts in the browser, staff through the API
@@ -171,4 +171,109 @@ test("a design becomes an order, is quoted, paid, approved in CAD, made, shipped
   await expect(page.getByText(/CAD design version 1 is ready/).first()).toBeVisible();
   await expect(page.getByText(/Shipped/).first()).toBeVisible();
   await shot(page, "notifications-1280.png");
+});
+
+test("the order page leads with what matters now, and the lead changes as the order moves", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await signInAsNewCustomer(page, request);
+  const headers = { authorization: `Token ${customer.token}` };
+  const staff = await staffApi(request);
+  const asCustomer = async <T>(url: string, data: unknown) => {
+    const r = await request.post(url, { headers, data });
+    expect(r.ok(), `${url}: ${r.status()} ${await r.text()}`).toBe(true);
+    return (await r.json()) as T;
+  };
+  const design = { name: "Lead-line pendant", design_type: "pendant", description: "A pear sapphire on a fine chain.", metal_type: "gold", metal_color: "white", purity: "18K" };
+  const created = await request.post("/api/designs/", { headers, multipart: { data: JSON.stringify(design) } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { results } = (await (await request.get("/api/orders/", { headers })).json()) as { results: { id: string }[] };
+  const orderId = results[0]!.id;
+  const lead = page.getByRole("region", { name: "What matters now" });
+  const nextStep = page.getByTestId("next-step");
+  const open = async () => {
+    await page.goto(`/dashboard/orders/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Lead-line pendant" })).toBeVisible();
+  };
+  const shots = async (name: string) => {
+    await shot(page, `order-lead-${name}-1280.png`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, `order-lead-${name}-390.png`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+
+  // Before a quote: the instant estimate, and nothing for the customer to do.
+  await open();
+  await expect(lead.getByRole("region", { name: "Your instant estimate" })).toBeVisible();
+  await expect(nextStep.getByRole("heading", { name: "Nothing to do: your jeweller is preparing your quote" })).toBeVisible();
+
+  // A quote: its amount, currency and validity lead, the estimate is gone, and the next step is to accept it.
+  await staff.post(`/api/staff/orders/${orderId}/quotes/`, {
+    currency: "INR",
+    line_items: [
+      { label: "18K white gold chain and setting", amount: "60000" },
+      { label: "Pear sapphire 1.2 ct", amount: "40000" },
+    ],
+  });
+  await open();
+  const quote = lead.getByRole("region", { name: "Your quote" });
+  await expect(quote.getByTestId("quote-amount")).toHaveText("₹1,00,000.00");
+  await expect(quote.getByText("INR", { exact: true })).toBeVisible();
+  await expect(quote.getByTestId("quote-when")).toContainText("Valid until");
+  await expect(page.getByRole("region", { name: "Your instant estimate" })).toHaveCount(0);
+  await expect(nextStep.getByRole("heading", { name: "Accept the quote" })).toBeVisible();
+  await shots("quote");
+  await expectNoSeriousAxe(page, "order lead with a pending quote");
+  await quote.getByRole("button", { name: /Accept/ }).click();
+  await page.getByRole("alertdialog", { name: "Accept this quote?" }).getByRole("button", { name: "Accept quote" }).click();
+
+  // The advance: what to pay and how; the balance is not asked for yet.
+  await expect(nextStep.getByRole("heading", { name: "Pay the advance of ₹50,000.00" })).toBeVisible();
+  const advance = lead.getByRole("region", { name: "Advance due" });
+  await expect(advance.getByTestId("amount-due")).toHaveText("₹50,000.00");
+  await expect(page.getByText(/Balance/)).toHaveCount(0);
+  await shots("advance");
+  await advance.getByLabel("Payment reference").fill("UTR-LEAD-0001");
+  await advance.getByRole("button", { name: "I have paid" }).click();
+  await expect(nextStep.getByRole("heading", { name: "Nothing to do: we are confirming your advance payment" })).toBeVisible();
+
+  // Advance confirmed: the atelier draws the CAD; still no balance.
+  const declared = await staff.get<{ payments: { id: string; kind: string }[] }>(`/api/orders/${orderId}/`);
+  await staff.post(`/api/staff/payments/${declared.payments.find((p) => p.kind === "advance")!.id}/confirm/`);
+  await open();
+  await expect(nextStep.getByRole("heading", { name: "Nothing to do: your designer is preparing your CAD design" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Balance due" })).toHaveCount(0);
+  await expect(page.getByText(/Balance/)).toHaveCount(0);
+
+  // Two CAD versions: the next step opens the newest for review, and the customer approves it.
+  await staff.uploadCad(orderId);
+  await staff.uploadCad(orderId);
+  await open();
+  await expect(nextStep.getByRole("heading", { name: "Review CAD version 2" })).toBeVisible();
+  await page.getByRole("tab", { name: /Comments/ }).click();
+  await nextStep.getByRole("button", { name: "Review version 2" }).click();
+  await expect(page.getByRole("tab", { name: /CAD Designs/ })).toHaveAttribute("aria-selected", "true");
+  await page.getByTestId("cad-design").filter({ hasText: "Version 2" }).getByRole("button", { name: /Approve CAD Design/ }).click();
+  await page.getByRole("alertdialog", { name: "Approve version 2?" }).getByRole("button", { name: "Approve" }).click();
+
+  // CAD approved: now the balance is due, and said so.
+  await expect(nextStep.getByRole("heading", { name: "Pay the balance of ₹50,000.00" })).toBeVisible();
+  await expect(lead.getByRole("region", { name: "Balance due" }).getByTestId("amount-due")).toHaveText("₹50,000.00");
+  await expect(quote.getByText("Balance before shipping")).toBeVisible();
+  await shots("balance");
+
+  // The balance is paid and the piece made and shipped: the tracking number links to the carrier's page.
+  const balance = await asCustomer<{ id: string }>(`/api/orders/${orderId}/payments/`, { kind: "balance", reference: "UTR-LEAD-0002" });
+  await staff.post(`/api/staff/payments/${balance.id}/confirm/`);
+  for (const to of ["manufacturing", "quality_check", "ready_to_ship"]) await staff.post(`/api/staff/orders/${orderId}/transition/`, { to });
+  await staff.post(`/api/staff/orders/${orderId}/transition/`, { to: "shipped", carrier: "BlueDart", tracking_number: "BD77812345IN" });
+  await open();
+  await expect(nextStep.getByRole("heading", { name: "Nothing to do: your piece is on its way" })).toBeVisible();
+  const tracking = lead.getByRole("region", { name: "On its way" });
+  await expect(tracking.getByText("Blue Dart", { exact: true })).toBeVisible();
+  const link = tracking.getByRole("link", { name: /BD77812345IN/ });
+  await expect(link).toHaveAttribute("href", "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=BD77812345IN");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await shots("shipped");
+  await expectNoSeriousAxe(page, "order lead once shipped");
 });

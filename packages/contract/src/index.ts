@@ -19,3 +19,5 @@ export * from "./messages.ts";
 export * from "./events.ts";
 export * from "./settings.ts";
 export * from "./search.ts";
+export * from "./carriers.ts";
+export * from "./order-next-action.ts";

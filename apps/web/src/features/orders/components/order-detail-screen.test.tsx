@@ -77,7 +77,9 @@ describe("Order detail", () => {
     expect(screen.getByText("Quote amount").nextSibling).toHaveTextContent("Not quoted");
     expect(screen.queryByText("Awaiting quote")).not.toBeInTheDocument();
     expect(screen.queryByText(/will send a quote soon/)).not.toBeInTheDocument();
-    expect(screen.getByText("This order was cancelled")).toBeInTheDocument();
+    const next = screen.getByRole("region", { name: "Nothing to do: this order was cancelled" });
+    expect(next).toHaveTextContent("Reason: Changed my mind");
+    expect(screen.queryByRole("button", { name: /Cancel order/ })).not.toBeInTheDocument();
   });
 
   it("an order still to be quoted reads 'Awaiting quote'", async () => {
@@ -86,6 +88,161 @@ describe("Order detail", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Garden ring" })).toBeInTheDocument();
     expect(screen.getByText("Quote amount").nextSibling).toHaveTextContent("Awaiting quote");
     expect(screen.getByText(/will send a quote soon/)).toBeInTheDocument();
+  });
+
+  it("leads with the current quote, then the next step, then tracking, and only then the tabs with the history", async () => {
+    serve(
+      makeOrder({
+        status: "shipped",
+        quoted_price: "1250.00",
+        quotes: [makeQuote({ status: "accepted", responded_at: ago(86400_000) })],
+        amount_paid: "1250.00",
+        balance_due: "0.00",
+        shipment: { carrier: "BlueDart", tracking_number: "BD77812345IN" },
+      }),
+    );
+    render();
+    const quote = await screen.findByRole("region", { name: "Your quote" });
+    const next = screen.getByRole("region", { name: "Nothing to do: your piece is on its way" });
+    const tracking = screen.getByRole("region", { name: "On its way" });
+    const tabs = screen.getByRole("tablist");
+    const before = (a: Element, b: Element) => expect(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    before(quote, next);
+    before(next, tracking);
+    before(tracking, tabs);
+    expect(within(screen.getByRole("region", { name: "What matters now" })).getByRole("region", { name: "On its way" })).toBe(tracking);
+  });
+
+  it("shows the current quote's amount, currency and validity, and never the instant estimate once a quote exists", async () => {
+    serve(
+      makeOrder({
+        status: "quoted",
+        quoted_price: "1250.00",
+        quotes: [
+          makeQuote({ id: "q0", amount: "1400.00", status: "declined", decline_reason: "Too dear", created_at: ago(5 * 86400_000) }),
+          makeQuote({ valid_until: "2026-12-10T12:00:00Z" }),
+        ],
+      }),
+    );
+    render();
+    const quote = await screen.findByRole("region", { name: "Your quote" });
+    expect(within(quote).getByTestId("quote-amount")).toHaveTextContent("$1,250.00");
+    expect(within(quote).getByText("USD")).toBeInTheDocument();
+    expect(within(quote).getByTestId("quote-when")).toHaveTextContent(/^Valid until /);
+    expect(within(quote).getByTestId("quote-when").querySelector("time")).toHaveAttribute("datetime", "2026-12-10T12:00:00Z");
+    expect(within(quote).getByText("Pending")).toBeInTheDocument();
+    expect(within(quote).getByRole("button", { name: /Accept/ })).toBeInTheDocument();
+    expect(within(quote).getByRole("button", { name: /Decline/ })).toBeInTheDocument();
+    // The declined quote is an earlier one, not the current.
+    expect(within(quote).getByText("Earlier quotes (1)")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Your instant estimate" })).not.toBeInTheDocument();
+    expect(screen.queryByText("$1,240.00")).not.toBeInTheDocument();
+    const next = screen.getByRole("region", { name: "Accept the quote" });
+    expect(next).toHaveTextContent(/Your quote of \$1,250\.00 is valid until .+\. Accept it to go ahead/);
+  });
+
+  it("before the CAD is approved shows the advance and the total, never a balance", async () => {
+    const balance = { kind: "balance" as const, amount: "625.00", currency: "USD" as const, instructions: { lines: ["Bank: Atelier Bank"], upi_id: null }, awaiting_confirmation: false };
+    serve(
+      makeOrder({
+        status: "approved",
+        quoted_price: "1250.00",
+        quotes: [makeQuote({ status: "accepted" })],
+        payments: [{ id: "p1", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "UTR1", status: "confirmed", rejection_reason: "", created_at: ago(86400_000), decided_at: ago(3600_000) }],
+        amount_paid: "625.00",
+        balance_due: "625.00",
+        payment_due: balance,
+      }),
+    );
+    render();
+    const quote = await screen.findByRole("region", { name: "Your quote" });
+    expect(within(quote).getByText("Advance (50%)")).toBeInTheDocument();
+    expect(within(quote).getByText("Total")).toBeInTheDocument();
+    expect(within(quote).getByTestId("quote-when")).toHaveTextContent(/^Accepted on /);
+    expect(screen.getByRole("region", { name: "Nothing to do: your designer is preparing your CAD design" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Balance due" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Balance/)).not.toBeInTheDocument();
+    expect(screen.queryByText("Still to pay")).not.toBeInTheDocument();
+    const totals = screen.getByTestId("payment-totals");
+    expect(totals).toHaveTextContent("Paid$625.00");
+    expect(totals).toHaveTextContent("Total$1,250.00");
+  });
+
+  it("once the CAD is approved asks for the balance, with 'Balance due' and what is still to pay", async () => {
+    serve(
+      makeOrder({
+        status: "cad_approved",
+        quoted_price: "1250.00",
+        quotes: [makeQuote({ status: "accepted" })],
+        payments: [{ id: "p1", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "UTR1", status: "confirmed", rejection_reason: "", created_at: ago(86400_000), decided_at: ago(3600_000) }],
+        amount_paid: "625.00",
+        balance_due: "625.00",
+        payment_due: { kind: "balance", amount: "625.00", currency: "USD", instructions: { lines: ["Bank: Atelier Bank"], upi_id: null }, awaiting_confirmation: false },
+      }),
+    );
+    render();
+    const next = await screen.findByRole("region", { name: "Pay the balance of $625.00" });
+    expect(next).toHaveTextContent("Pay by bank transfer or UPI with the details below");
+    const due = screen.getByRole("region", { name: "Balance due" });
+    expect(within(due).getByTestId("amount-due")).toHaveTextContent("$625.00");
+    expect(within(screen.getByRole("region", { name: "Your quote" })).getByText("Balance before shipping")).toBeInTheDocument();
+    expect(screen.getByTestId("payment-totals")).toHaveTextContent("Still to pay$625.00");
+  });
+
+  it("asks for the advance once the quote is accepted, and waits while the reference is confirmed", async () => {
+    const advance = { kind: "advance" as const, amount: "625.00", currency: "USD" as const, instructions: { lines: ["Bank: Atelier Bank"], upi_id: null }, awaiting_confirmation: false };
+    serve(makeOrder({ status: "quoted", quoted_price: "1250.00", quotes: [makeQuote({ status: "accepted" })], payment_due: advance }));
+    const { unmount } = render();
+    expect(await screen.findByRole("region", { name: "Pay the advance of $625.00" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Advance due" })).toBeInTheDocument();
+    unmount();
+
+    serve(makeOrder({ status: "quoted", quoted_price: "1250.00", quotes: [makeQuote({ status: "accepted" })], payment_due: { ...advance, awaiting_confirmation: true } }));
+    render();
+    const next = await screen.findByRole("region", { name: "Nothing to do: we are confirming your advance payment" });
+    expect(next).toHaveTextContent("We will let you know as soon as it is confirmed.");
+    expect(within(screen.getByRole("region", { name: "Advance due" })).getByText("We have your payment reference and are confirming receipt.")).toBeInTheDocument();
+  });
+
+  it("'Review version 2' opens the CAD Designs tab", async () => {
+    serve(makeOrder({ status: "cad_design", cad_designs: [cad("c1", 1, "superseded"), cad("c2", 2, "pending_approval")] }));
+    const user = userEvent.setup();
+    render();
+    const next = await screen.findByRole("region", { name: "Review CAD version 2" });
+    // It opens on CAD Designs while a version waits; the customer may have moved on to another tab.
+    await user.click(screen.getByRole("tab", { name: /Comments/ }));
+    expect(screen.getByRole("tab", { name: /CAD Designs/ })).toHaveAttribute("aria-selected", "false");
+    await user.click(within(next).getByRole("button", { name: "Review version 2" }));
+    expect(screen.getByRole("tab", { name: /CAD Designs/ })).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(screen.getByRole("tab", { name: /CAD Designs/ })).toHaveFocus());
+    expect(screen.getAllByRole("button", { name: /Approve CAD Design/ })).toHaveLength(1);
+  });
+
+  it("links the tracking number to a known carrier's page, encoded, and shows an unknown carrier's as text", async () => {
+    serve(makeOrder({ status: "shipped", shipment: { carrier: "blue dart", tracking_number: "BD 778/12" } }));
+    const { unmount } = render();
+    const tracking = await screen.findByRole("region", { name: "On its way" });
+    expect(within(tracking).getByText("Blue Dart")).toBeInTheDocument();
+    const link = within(tracking).getByRole("link", { name: /BD 778\/12/ });
+    expect(link).toHaveAttribute("href", "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=BD%20778%2F12");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(link).toHaveAccessibleName("BD 778/12 (track on Blue Dart's site, opens in a new tab)");
+    unmount();
+
+    serve(makeOrder({ status: "shipped", shipment: { carrier: "Anjani Courier", tracking_number: "AC-991" } }));
+    const second = render();
+    const plain = await screen.findByRole("region", { name: "On its way" });
+    expect(within(plain).getByText("Anjani Courier")).toBeInTheDocument();
+    expect(within(plain).getByText("AC-991")).toBeInTheDocument();
+    expect(within(plain).queryByRole("link")).not.toBeInTheDocument();
+    second.unmount();
+
+    serve(makeOrder({ status: "delivered", shipment: { carrier: "Speed Post", tracking_number: "EE123456789IN" } }));
+    render();
+    const post = await screen.findByRole("region", { name: "Delivered" });
+    expect(within(post).getByRole("link", { name: /EE123456789IN/ })).toHaveAttribute("href", "https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx");
+    expect(within(post).getByText("Enter the tracking number on India Post's page.")).toBeInTheDocument();
   });
 
   it("a delivered order's shipment no longer reads 'On its way'", async () => {
@@ -363,7 +520,8 @@ describe("Order detail", () => {
 
     const calls = serve(makeOrder({ status: "delivered" }));
     render();
-    await user.click(await screen.findByRole("button", { name: /Confirm delivery/ }));
+    const next = await screen.findByRole("region", { name: "Confirm that your piece arrived" });
+    await user.click(within(next).getByRole("button", { name: /Confirm delivery/ }));
     expect(screen.queryByRole("button", { name: /Cancel order/ })).not.toBeInTheDocument();
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Confirm delivery" }));
     expect(await screen.findByText("Delivery confirmed")).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { orderProgress, unquotedPriceText, type Order } from "@atelier/contract";
 import { ArrowLeft, Download, Headset } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,14 +10,16 @@ import { RecordLoadError, RecordNotFound } from "@/components/record-states";
 import { OrderStatusBadge } from "@/components/ui/status-badge";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { formatAmount, formatDateTime, formatRelative } from "@/lib/format";
 import { useDownloadOrderDetails } from "../api/download-order-details";
 import { useOrder } from "../api/get-order";
 import { toastFailure } from "./order-parts";
-import { OrderPaymentPanel } from "./order-payment-panel";
-import { awaitingCadApproval, OrderTabs, type CadViewerSlot } from "./order-tabs";
+import { OrderLead } from "./order-lead";
+import { hasPaymentPanel, OrderPaymentPanel } from "./order-payment-panel";
+import { initialOrderTab, OrderTabs, type CadViewerSlot, type OrderTab } from "./order-tabs";
 
-/** Order detail (spec §2): header, progress, the four tabs and the quote & payment panel. */
+/** Order detail (spec §2): header, then what matters now (quote, next step, tracking), progress, the four tabs and the payments. */
 export function OrderDetailScreen({ orderId, cadViewer }: { orderId: string; cadViewer?: CadViewerSlot }) {
   const order = useOrder(orderId);
   const back = (
@@ -48,6 +51,14 @@ function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.Rea
   const download = useDownloadOrderDetails();
   const progress = orderProgress(order);
   const quote = order.quoted_price !== null ? formatAmount(order.quoted_price, order.currency) : unquotedPriceText(order.status);
+  const [tab, setTab] = useState<OrderTab>(() => initialOrderTab(order));
+  const reviewCad = () => {
+    setTab("cad");
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    document.getElementById("order-tabs")?.scrollIntoView?.({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    // Keyboard and screen-reader users land on the tab that opened, not back at the button.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('#order-tabs [role="tab"][data-state="active"]')?.focus({ preventScroll: true }));
+  };
 
   return (
     <div className="flex flex-col gap-8">
@@ -84,6 +95,8 @@ function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.Rea
         </div>
       </div>
 
+      <OrderLead order={order} onReviewCad={reviewCad} />
+
       <Card className="flex flex-col gap-5 p-5 sm:p-7">
         <div className="flex flex-col gap-2">
           <div className="flex items-baseline justify-between gap-4 text-sm">
@@ -110,24 +123,12 @@ function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.Rea
         </dl>
       </Card>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <OrderTabs order={order} cadViewer={cadViewer} />
-        {/* On a phone the panel comes first only when it asks the customer for something. */}
-        <div className={needsCustomer(order) ? "order-first lg:order-none" : undefined}>
-          <OrderPaymentPanel order={order} />
-        </div>
+      {/* One tree whether or not the panel shows, so the tabs (and a 3D model in them) stay mounted when it comes or goes. */}
+      <div className={cn("grid items-start gap-6", hasPaymentPanel(order) && "lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]")}>
+        <OrderTabs order={order} cadViewer={cadViewer} tab={tab} onTabChange={setTab} />
+        <OrderPaymentPanel order={order} />
       </div>
     </div>
-  );
-}
-
-function needsCustomer(order: Order): boolean {
-  // A CAD version to approve is the first thing to do, and it lives in the tabs.
-  if (awaitingCadApproval(order)) return false;
-  return (
-    order.quotes.some((q) => q.status === "pending") ||
-    (order.payment_due !== null && !order.payment_due.awaiting_confirmation) ||
-    order.status === "delivered"
   );
 }
 
@@ -147,6 +148,22 @@ function OrderDetailSkeleton({ back }: { back: React.ReactNode }) {
       <div className="flex flex-col gap-3">
         <Skeleton className="h-12 w-2/3" />
         <Skeleton className="h-4 w-40" />
+      </div>
+      {/* What matters now: the quote beside the next step. */}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-6">
+          <Skeleton className="h-7 w-32" />
+          <Skeleton className="h-9 w-48" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+        <div className="flex gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-6">
+          <Skeleton className="size-10 shrink-0 rounded-full" />
+          <div className="flex flex-1 flex-col gap-3">
+            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        </div>
       </div>
       <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-6">
         <Skeleton className="h-2 w-full rounded-full" />

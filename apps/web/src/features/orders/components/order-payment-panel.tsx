@@ -1,82 +1,34 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CUSTOMER_CANCELLABLE_STATUSES, paymentInputSchema, type Order, type PaymentDue, type PaymentKind, type Quote } from "@atelier/contract";
-import { CheckCircle2, Landmark, PackageCheck, Truck, XCircle } from "lucide-react";
+import { CUSTOMER_CANCELLABLE_STATUSES, orderShowsBalance, paymentInputSchema, type Order, type PaymentDue, type PaymentKind } from "@atelier/contract";
+import { CheckCircle2, Landmark, XCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { PaymentStatusBadge, QuoteStatusBadge } from "@/components/ui/status-badge";
+import { PaymentStatusBadge } from "@/components/ui/status-badge";
 import { toast } from "@/components/ui/use-toast";
-import { EstimateSummary } from "@/components/estimate-summary";
-import { paths } from "@/config/paths";
 import { applyServerErrors } from "@/lib/form-errors";
-import { formatAmount, formatDate, formatDateTime, NO_ESTIMATE_REASON } from "@/lib/format";
+import { formatAmount, formatDateTime } from "@/lib/format";
 import { useCancelOrder } from "../api/cancel-order";
-import { useConfirmDelivery } from "../api/confirm-delivery";
 import { useDeclarePayment } from "../api/declare-payment";
 import { ReasonDialog, toastFailure } from "./order-parts";
-import { QuoteActionButtons, useQuoteResponse } from "./quote-actions";
-import { QuoteBreakdown } from "@/components/quote-breakdown";
 
 const KIND_LABEL: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance" };
 
-/** The quote that matters now: the pending one, else the accepted one, else the newest. */
-function currentQuote(quotes: Quote[]): Quote | undefined {
-  const newest = [...quotes].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return newest.find((q) => q.status === "pending") ?? newest.find((q) => q.status === "accepted") ?? newest[0];
-}
+/** Whether the side panel has anything to show: payments made, or an order the customer may still cancel. */
+export const hasPaymentPanel = (order: Order) =>
+  order.payments.length > 0 || order.amount_paid !== "0.00" || CUSTOMER_CANCELLABLE_STATUSES.includes(order.status);
 
-/** Quote & payment: estimate, quote with Accept / Decline, what is due and how to pay, payments, cancel, confirm delivery. */
+/** Beside the tabs: the payments made (what is still to pay only once the CAD is approved) and cancelling the order. */
 export function OrderPaymentPanel({ order }: { order: Order }) {
-  const quote = currentQuote(order.quotes);
-  const earlier = order.quotes.filter((q) => q.id !== quote?.id);
-  const respond = useQuoteResponse();
   const money = (v: string) => formatAmount(v, order.currency);
+  const total = order.quotes.find((q) => q.status === "accepted")?.amount ?? null;
+  if (!hasPaymentPanel(order)) return null;
 
   return (
     <div className="flex flex-col gap-6">
-      {quote ? (
-        <Card role="region" className="flex flex-col gap-4 p-5 sm:p-6" aria-labelledby="order-quote">
-          <div className="flex items-center justify-between gap-3">
-            <h2 id="order-quote" className="text-2xl">
-              Your quote
-            </h2>
-            <QuoteStatusBadge status={quote.status} />
-          </div>
-          <QuoteBreakdown quote={quote} />
-          {quote.status === "pending" && <QuoteActionButtons quote={quote} onAccept={respond.onAccept} onDecline={respond.onDecline} accepting={respond.accepting === quote.id} />}
-          {earlier.length > 0 && (
-            <details className="text-sm">
-              <summary className="cursor-pointer text-muted">Earlier quotes ({earlier.length})</summary>
-              <ul className="mt-2 flex flex-col gap-2">
-                {earlier.map((q) => (
-                  <li key={q.id} className="flex items-center justify-between gap-3">
-                    <Link to={paths.dashboard.quote.getHref(q.id)} className="text-accent-strong underline-offset-4 hover:underline">
-                      {formatAmount(q.amount, q.currency)} · {formatDate(q.created_at)}
-                    </Link>
-                    <QuoteStatusBadge status={q.status} />
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </Card>
-      ) : (
-        // Only an order the atelier still has to price is "being reviewed".
-        order.status === "initiated" && (
-          <Card className="p-5 text-sm sm:p-6">
-            <h2 className="text-2xl">Your quote</h2>
-            <p className="mt-2 text-muted">Your jeweller is reviewing your design and will send a quote soon. Meanwhile, here is the instant estimate.</p>
-          </Card>
-        )
-      )}
-
-      {order.payment_due && <PaymentDueCard orderId={order.id} due={order.payment_due} />}
-
       {(order.payments.length > 0 || order.amount_paid !== "0.00") && (
         <Card className="flex flex-col gap-3 p-5 sm:p-6">
           <h2 className="text-2xl">Payments</h2>
@@ -96,54 +48,34 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
               </li>
             ))}
           </ul>
-          <dl className="grid grid-cols-2 gap-2 border-t border-border pt-3 text-sm">
+          <dl className="grid grid-cols-2 gap-2 border-t border-border pt-3 text-sm" data-testid="payment-totals">
             <dt className="text-muted">Paid</dt>
             <dd className="text-right tabular-nums">{money(order.amount_paid)}</dd>
-            {order.balance_due !== null && (
+            {orderShowsBalance(order.status) && order.balance_due !== null ? (
               <>
                 <dt className="text-muted">Still to pay</dt>
                 <dd className="text-right tabular-nums">{money(order.balance_due)}</dd>
               </>
+            ) : (
+              total !== null && (
+                <>
+                  <dt className="text-muted">Total</dt>
+                  <dd className="text-right tabular-nums">{money(total)}</dd>
+                </>
+              )
             )}
           </dl>
         </Card>
       )}
-
-      {order.shipment && (
-        <Card className="flex items-start gap-3 p-5 text-sm sm:p-6">
-          <Truck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-          <div>
-            <h2 className="font-sans text-base font-medium">{order.status === "shipped" ? "On its way" : "Delivered"}</h2>
-            <p className="text-muted">
-              {order.shipment.carrier} · tracking <span className="font-mono text-foreground">{order.shipment.tracking_number}</span>
-            </p>
-          </div>
-        </Card>
-      )}
-
-      {order.status === "cancelled" && (
-        <Card className="flex items-start gap-3 border-destructive/20 bg-destructive-soft/40 p-5 text-sm sm:p-6">
-          <XCircle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-          <div>
-            <h2 className="font-sans text-base font-medium">This order was cancelled</h2>
-            {order.cancel_reason && <p className="text-muted">Reason: {order.cancel_reason}</p>}
-          </div>
-        </Card>
-      )}
-
-      <Card className="p-5 sm:p-6">
-        {order.estimate ? <EstimateSummary estimate={order.estimate} /> : <p className="text-sm text-muted">{NO_ESTIMATE_REASON}{order.status === "initiated" && " Your jeweller will quote it."}</p>}
-      </Card>
-
       <OrderActions order={order} />
-      {respond.dialog}
     </div>
   );
 }
 
 const paymentResolver = zodResolver(paymentInputSchema);
 
-function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) {
+/** What is due now, how to pay it, and the reference the customer sends once paid. */
+export function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) {
   const id = useId();
   const declare = useDeclarePayment();
   const {
@@ -238,25 +170,14 @@ function UpiLine({ line, upi }: { line: string; upi: string }) {
 
 function OrderActions({ order }: { order: Order }) {
   const cancel = useCancelOrder();
-  const confirm = useConfirmDelivery();
   const [cancelling, setCancelling] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const canCancel = CUSTOMER_CANCELLABLE_STATUSES.includes(order.status);
-  const canConfirm = order.status === "delivered";
-  if (!canCancel && !canConfirm) return null;
+  if (!CUSTOMER_CANCELLABLE_STATUSES.includes(order.status)) return null;
 
   return (
     <div className="flex flex-col gap-2">
-      {canConfirm && (
-        <Button onClick={() => setConfirming(true)}>
-          <PackageCheck aria-hidden /> Confirm delivery
-        </Button>
-      )}
-      {canCancel && (
-        <Button variant="ghost" className="text-destructive hover:bg-destructive-soft" onClick={() => setCancelling(true)}>
-          <XCircle aria-hidden /> Cancel order
-        </Button>
-      )}
+      <Button variant="ghost" className="text-destructive hover:bg-destructive-soft" onClick={() => setCancelling(true)}>
+        <XCircle aria-hidden /> Cancel order
+      </Button>
       <ReasonDialog
         open={cancelling}
         onOpenChange={(open) => !cancel.isPending && setCancelling(open)}
@@ -279,27 +200,6 @@ function OrderActions({ order }: { order: Order }) {
               },
             },
           )
-        }
-      />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => !confirm.isPending && setConfirming(open)}
-        title="Confirm delivery?"
-        description="Confirm that your piece arrived safely. This completes the order."
-        confirmLabel="Confirm delivery"
-        confirmVariant="primary"
-        loading={confirm.isPending}
-        onConfirm={() =>
-          confirm.mutate(order.id, {
-            onSuccess: () => {
-              setConfirming(false);
-              toast({ title: "Delivery confirmed", description: "Thank you. We hope you love your piece." });
-            },
-            onError: (err) => {
-              setConfirming(false);
-              toastFailure(err, "Failed to confirm delivery. Please try again.");
-            },
-          })
         }
       />
     </div>

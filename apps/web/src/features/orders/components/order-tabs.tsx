@@ -38,13 +38,20 @@ export interface CadViewerSlot {
   Compare: ComponentType<{ order: Order }>;
 }
 
-/** Details, CAD Designs, Comments and Order History (spec §2); opens on CAD Designs while a version waits for approval. */
-export function OrderTabs({ order, cadViewer }: { order: Order; cadViewer?: CadViewerSlot }) {
+export type OrderTab = "details" | "cad" | "comments" | "history";
+
+/** The tab an order opens on: CAD Designs while a version waits for approval, else Details. */
+export const initialOrderTab = (order: Order): OrderTab => (awaitingCadApproval(order) ? "cad" : "details");
+
+const isOrderTab = (value: string): value is OrderTab => value === "details" || value === "cad" || value === "comments" || value === "history";
+
+/** Details, CAD Designs, Comments and Order History (spec §2); the screen holds which one is open (its next step may open CAD Designs). */
+export function OrderTabs({ order, cadViewer, tab, onTabChange }: { order: Order; cadViewer?: CadViewerSlot; tab: OrderTab; onTabChange: (tab: OrderTab) => void }) {
   const [lightbox, setLightbox] = useState<{ images: LightboxImage[]; index: number; title: string } | null>(null);
   const open = (images: LightboxImage[], index: number, title: string) => setLightbox({ images, index, title });
   return (
-    <Card className="min-w-0 p-4 sm:p-6">
-      <Tabs defaultValue={awaitingCadApproval(order) ? "cad" : "details"}>
+    <Card id="order-tabs" className="min-w-0 scroll-mt-24 p-4 sm:p-6">
+      <Tabs value={tab} onValueChange={(value) => isOrderTab(value) && onTabChange(value)}>
         <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="cad">
