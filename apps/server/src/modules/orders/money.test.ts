@@ -1,10 +1,10 @@
-import type { DashboardData, Order, Paginated, Payment } from "@atelier/contract";
+import type { CadDesign, DashboardData, Order, Paginated, Payment } from "@atelier/contract";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
-import { getOrder, issueQuote, post, staffToken, submitDesign } from "./test-support.ts";
+import { getOrder, issueQuote, post, staffToken, submitDesign, uploadCad } from "./test-support.ts";
 
 /** Money across modules: the quote's currency governs the order; payments never outlive their order. */
 
@@ -69,6 +69,16 @@ describe("the quote's currency governs the order", () => {
     expect(mails.some((m) => m.text.includes("₹10,000.00"))).toBe(true);
     order = await getOrder(t, staff, s.orderId);
     expect(order).toMatchObject({ status: "approved", currency: "INR", amount_paid: "10000.00", balance_due: "10000.00" });
+    // The balance falls due once the customer approves a CAD version, not before.
+    expect(order.payment_due).toBeNull();
+    const early = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR778900" });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ detail: "The balance can be paid once you approve a CAD version." });
+    const cad = (await uploadCad(t, staff, s.orderId)).json<CadDesign>();
+    expect((await post(t, s.customer.token, `/api/cad-designs/${cad.id}/approve/`)).statusCode).toBe(200);
+    order = await getOrder(t, s.customer.token, s.orderId);
+    expect(order).toMatchObject({ status: "cad_approved", currency: "INR", balance_due: "10000.00" });
+    expect(order.payment_due).toMatchObject({ kind: "balance", currency: "INR", awaiting_confirmation: false });
     expect(order.payment_due?.instructions.lines[0]).toBe("Pay ₹10,000.00 (balance) by bank transfer or UPI.");
   });
 

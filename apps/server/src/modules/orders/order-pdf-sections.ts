@@ -5,6 +5,7 @@ import {
   designFieldGroups,
   ORDER_EVENT_INFO,
   ORDER_STATUS_INFO,
+  orderShowsBalance,
   PAYMENT_STATUS_INFO,
   personLabel,
   QUOTE_STATUS_INFO,
@@ -256,7 +257,10 @@ export function payments(w: Writer, order: Order): void {
   }
   w.fields([
     ["Amount paid", w.money(order.amount_paid)],
-    ["Balance due", order.balance_due === null ? "Set when a quote is accepted" : w.money(order.balance_due)],
+    // As the order page: the balance is due once the CAD design is approved; before that, the total.
+    orderShowsBalance(order.status) || order.balance_due === null
+      ? ["Balance due", order.balance_due === null ? "Set when a quote is accepted" : w.money(order.balance_due)]
+      : ["Total", order.quoted_price === null ? "Set when a quote is accepted" : w.money(order.quoted_price)],
   ]);
 }
 

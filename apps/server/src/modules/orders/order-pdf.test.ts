@@ -221,6 +221,13 @@ describe("renderOrderPdf", () => {
     expect(text).not.toContain("Someone");
   });
 
+  it("shows the balance as due only once the CAD design is approved; before that, the total", async () => {
+    const due = (await Promise.all([order(), order({ status: "approved", progress: 30 })].map((o) => renderOrderPdf(o, OPTS)))).map(extractText);
+    expect(due[0]).toMatch(/Balance due\s*INR 61,728.25/);
+    expect(due[1]).not.toContain("Balance due");
+    expect(due[1]).toMatch(/Total\s*INR 1,23,456.50/);
+  });
+
   it("shows every field the customer filled in, under the custom form's section titles", async () => {
     const o = order();
     expect(() => orderSchema.parse(o)).not.toThrow();

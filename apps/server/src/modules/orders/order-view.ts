@@ -6,6 +6,7 @@ import {
   METAL_COLOR_LABELS,
   METAL_TYPE_LABELS,
   ORDER_STATUS_INFO,
+  orderShowsBalance,
   type CadDesign,
   type CadModelFormat,
   type CadStatus,
@@ -200,6 +201,8 @@ export function paymentDueOf(order: OrderRow, quotes: QuoteRow[], payments: Paym
   const advance = advanceOf(f.accepted);
   const kind = f.advanceConfirmed ? "balance" : "advance";
   if (kind === "balance" && f.balanceConfirmed) return null;
+  // The balance falls due once the customer has approved the CAD design (the order page says so too).
+  if (kind === "balance" && !orderShowsBalance(order.status)) return null;
   const amount = kind === "advance" ? advance : subtractMoney(f.accepted.amount, advance);
   if (toCents(amount) <= 0n) return null;
   return {

@@ -114,7 +114,11 @@ export function createPaymentsService(deps: {
             const paidAlready = payments.some((p) => p.quoteId === accepted.id && p.kind === kind && p.status === "confirmed");
             if (paidAlready) throw new ConflictError(`The ${kind} has already been paid.`);
             throw new ConflictError(
-              kind === "balance" ? "The balance can be paid once the advance is confirmed." : "The advance is not due.",
+              kind === "advance"
+                ? "The advance is not due."
+                : !payments.some((p) => p.quoteId === accepted.id && p.kind === "advance" && p.status === "confirmed")
+                  ? "The balance can be paid once the advance is confirmed."
+                  : "The balance can be paid once you approve a CAD version.",
             );
           }
           if (due.awaiting_confirmation) throw new ConflictError(`Your ${kind} payment is already waiting for our confirmation.`);
