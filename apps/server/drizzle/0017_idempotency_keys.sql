@@ -4,6 +4,7 @@ CREATE TABLE "idempotency_keys" (
 	"key_hash" text NOT NULL,
 	"fingerprint" text,
 	"locked_until" timestamp with time zone,
+	"change_committed" boolean DEFAULT false NOT NULL,
 	"response_status" integer,
 	"response_sealed" text,
 	"created_at" timestamp with time zone NOT NULL,

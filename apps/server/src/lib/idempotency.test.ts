@@ -2,13 +2,17 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import type { Design } from "@atelier/contract";
+import multipartPlugin from "@fastify/multipart";
 import { eq } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, designs, idempotencyKeys, orders, uploads, users } from "../db/schema/index.ts";
-import { authedInject, buildTestApp, randomIp, TEST_PASSWORD, uniqueEmail, type TestApp } from "../test/helpers.ts";
+import type { Database } from "../db/client.ts";
+import { conversations, designs, idempotencyKeys, leads, orders, uploads, users } from "../db/schema/index.ts";
+import { authedInject, buildTestApp, FakeClock, freshDatabase, randomIp, TEST_PASSWORD, uniqueEmail, type TestApp } from "../test/helpers.ts";
 import { designForm, listFiles, multipart, png, signUpCustomer, type Customer } from "../modules/uploads/test-support.ts";
 import {
+  ANSWER_LOST_MESSAGE,
+  installIdempotency,
   IDEMPOTENT_ROUTES,
   IN_FLIGHT_MESSAGE,
   INVALID_KEY_MESSAGE,
@@ -343,6 +347,75 @@ describe("Idempotency-Key on a multipart design upload", () => {
     // Kept if the body had been read to its end by the time of the answer, released otherwise: never half a fingerprint.
     const rows = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, `user:${c.id}`));
     expect(rows.every((r) => r.responseStatus === 404 && r.fingerprint !== null)).toBe(true);
+  });
+});
+
+describe("a change committed before a 5xx (issue 20: the database went away after the commit)", () => {
+  let database: Database;
+  let app: FastifyInstance;
+  /** What the handler does after its transaction: nothing, or fail as a lost connection would. */
+  let afterCommit: "answer" | "fail" = "answer";
+  let failInside = false;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    app = Fastify();
+    await app.register(multipartPlugin);
+    installIdempotency(app, { db: database.db, clock: new FakeClock(), logger: app.log });
+    // A stand-in for a module's route: one transaction, then maybe a failure.
+    app.post("/api/leads/", async (req, reply) => {
+      const body = req.body as { email: string };
+      const [lead] = await database.db.transaction(async (tx) => {
+        const rows = await tx.insert(leads).values({ source: "contact", name: "Ana", email: body.email }).returning();
+        if (failInside) throw new Error("connection lost before the commit");
+        return rows;
+      });
+      if (afterCommit === "fail") throw new Error("connection lost after the commit");
+      return reply.code(201).send(lead);
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const post = (key: string, email: string) =>
+    app.inject({ method: "POST", url: "/api/leads/", payload: { email }, headers: { "idempotency-key": key }, remoteAddress: "10.9.9.9" });
+  const leadsFor = (email: string) => database.db.select().from(leads).where(eq(leads.email, email));
+
+  it("is not carried out again: the retry is told its answer was lost", async () => {
+    const key = newKey();
+    afterCommit = "fail";
+    const failed = await post(key, "lost@example.com");
+    expect(failed.statusCode).toBe(500);
+    afterCommit = "answer";
+    const retry = await post(key, "lost@example.com");
+    expect(retry.statusCode).toBe(409);
+    expect(retry.headers["retry-after"]).toBeUndefined();
+    expect(retry.json()).toEqual({ detail: ANSWER_LOST_MESSAGE });
+    expect(await leadsFor("lost@example.com")).toHaveLength(1);
+    // The same key with another body is still another request.
+    expect((await post(key, "other@example.com")).statusCode).toBe(422);
+  });
+
+  it("runs again when the transaction did not commit", async () => {
+    const key = newKey();
+    failInside = true;
+    expect((await post(key, "rolled-back@example.com")).statusCode).toBe(500);
+    failInside = false;
+    const retry = await post(key, "rolled-back@example.com");
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await leadsFor("rolled-back@example.com")).toHaveLength(1);
+  });
+
+  it("marks nothing for requests without a key", async () => {
+    afterCommit = "fail";
+    const res = await app.inject({ method: "POST", url: "/api/leads/", payload: { email: "nokey@example.com" } });
+    afterCommit = "answer";
+    expect(res.statusCode).toBe(500);
+    expect(await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, "ip:127.0.0.1"))).toEqual([]);
   });
 });
 

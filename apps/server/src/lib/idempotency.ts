@@ -19,11 +19,17 @@
  *   not matter); a multipart body as its raw bytes with its boundary replaced by a constant (a
  *   browser picks a new boundary each time it sends the same FormData), read as the route reads it.
  *   A multipart request whose body was not read to its end (refused half way) is not kept.
- * - A reservation whose instance died holds for {@link LEASE_MS}; after that a retry takes it over.
+ * - A change made in a transaction is marked in that transaction (`change_committed`): a request
+ *   that then fails with a 5xx (the database went away after the commit, issue 20) was carried out
+ *   all the same, so its key is not released and a retry is told so (409, {@link ANSWER_LOST_MESSAGE})
+ *   instead of making the change twice. Writes outside a transaction have no such mark.
+ * - A reservation whose instance died holds for {@link LEASE_MS}; after that a retry takes it over
+ *   (unless the change was committed).
  * - The stored answer is encrypted (AES-256-GCM) with a key derived from the Idempotency-Key and
  *   the fingerprint, and only the key's SHA-256 is stored: the table alone replays nothing (a
  *   sign-up's answer holds a session token).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { and, eq, isNull, lte } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
@@ -43,6 +49,8 @@ export const INVALID_KEY_MESSAGE = "The Idempotency-Key header must be 1 to 255 
 export const KEY_REUSED_MESSAGE =
   "This Idempotency-Key was already used for a different request; send a new key for a new request.";
 export const IN_FLIGHT_MESSAGE = "A request with this Idempotency-Key is still being processed; retry shortly.";
+export const ANSWER_LOST_MESSAGE =
+  "The request with this Idempotency-Key was carried out, but its answer was lost; reload to see the result.";
 
 /**
  * The POSTs that create or change something and take the header (method and route, as registered).
@@ -111,6 +119,9 @@ interface Reservation {
 }
 
 const reservations = new WeakMap<FastifyRequest, Reservation>();
+/** The reservation of the request whose handler is running, for the transactions it opens. */
+const running = new AsyncLocalStorage<Reservation>();
+const TRANSACTIONS_MARKED = Symbol("idempotency transactions marked");
 
 export function isValidIdempotencyKey(key: string): boolean {
   return /^[\x20-\x7e]{1,255}$/.test(key);
@@ -120,6 +131,18 @@ export function isValidIdempotencyKey(key: string): boolean {
 export function installIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const { db, clock, logger } = options;
   let lastPrune = 0;
+  markCommittedChanges(db);
+
+  // The handler of a route that takes the header runs with its reservation at hand (see markCommittedChanges).
+  app.addHook("onRoute", (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((m) => IDEMPOTENT_ROUTES.has(`${m} ${route.url}`))) return;
+    const handler = route.handler;
+    route.handler = function (this: unknown, req, reply) {
+      const reservation = reservations.get(req);
+      return reservation ? running.run(reservation, () => handler.call(this as never, req, reply)) : handler.call(this as never, req, reply);
+    };
+  });
 
   /** Expired keys go once per {@link PRUNE_EVERY_MS} per instance, beside a reservation (an index on expires_at serves it). */
   function pruneNow(now: Date): void {
@@ -171,6 +194,11 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
         continue;
       }
       if (row.responseStatus === null || row.responseSealed === null) {
+        if (row.changeCommitted) {
+          if (fingerprint !== null && row.fingerprint !== null && fingerprint !== row.fingerprint) throw new UnprocessableError(KEY_REUSED_MESSAGE);
+          if (row.lockedUntil && row.lockedUntil > now) return reply.code(409).header("retry-after", "1").send({ detail: IN_FLIGHT_MESSAGE });
+          return reply.code(409).send({ detail: ANSWER_LOST_MESSAGE });
+        }
         if (row.lockedUntil && row.lockedUntil > now) {
           return reply.code(409).header("retry-after", "1").send({ detail: IN_FLIGHT_MESSAGE });
         }
@@ -178,7 +206,7 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
         const taken = await db
           .update(idempotencyKeys)
           .set({ fingerprint, lockedUntil: new Date(now.getTime() + LEASE_MS), createdAt: now, expiresAt: new Date(now.getTime() + KEY_TTL_MS) })
-          .where(and(where, isNull(idempotencyKeys.responseStatus), row.lockedUntil ? eq(idempotencyKeys.lockedUntil, row.lockedUntil) : isNull(idempotencyKeys.lockedUntil)))
+          .where(and(where, isNull(idempotencyKeys.responseStatus), eq(idempotencyKeys.changeCommitted, false), row.lockedUntil ? eq(idempotencyKeys.lockedUntil, row.lockedUntil) : isNull(idempotencyKeys.lockedUntil)))
           .returning({ scope: idempotencyKeys.scope });
         if (taken.length > 0) {
           return reserve(req, { scope, keyHash, key, fingerprint, multipart: multipart ? new MultipartHasher(req) : null, settled: false });
@@ -201,11 +229,17 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
     reservations.set(req, reservation);
   }
 
-  /** Drops a reservation without an answer, so that a retry runs again. */
+  /**
+   * Drops a reservation without an answer, so that a retry runs again; one whose change was
+   * committed stays (without its lease), so that a retry is told instead.
+   */
   async function release(reservation: Reservation): Promise<void> {
-    await db
+    const unanswered = and(eq(idempotencyKeys.scope, reservation.scope), eq(idempotencyKeys.keyHash, reservation.keyHash), isNull(idempotencyKeys.responseStatus));
+    const dropped = await db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, reservation.scope), eq(idempotencyKeys.keyHash, reservation.keyHash), isNull(idempotencyKeys.responseStatus)));
+      .where(and(unanswered, eq(idempotencyKeys.changeCommitted, false)))
+      .returning({ scope: idempotencyKeys.scope });
+    if (dropped.length === 0) await db.update(idempotencyKeys).set({ lockedUntil: null }).where(unanswered);
   }
 
   app.addHook("onSend", async (req, reply, payload) => {
@@ -247,6 +281,31 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
     if (!reservation || reservation.settled) return;
     reservation.settled = true;
     await release(reservation).catch((err: unknown) => req.log.error({ err }, "could not release an idempotency key"));
+  });
+}
+
+/**
+ * Every transaction opened while an idempotent request's handler runs also marks its key
+ * `change_committed`, in the same transaction: the mark exists exactly when the change does.
+ * Wraps `db.transaction` once (services all open theirs on this object); nested transactions
+ * (savepoints, `tx.transaction`) are inside one that marks.
+ */
+function markCommittedChanges(db: Db): void {
+  const marked = db as Db & { [TRANSACTIONS_MARKED]?: true };
+  if (marked[TRANSACTIONS_MARKED]) return;
+  marked[TRANSACTIONS_MARKED] = true;
+  const original = db.transaction.bind(db);
+  db.transaction = ((work, config) => {
+    const reservation = running.getStore();
+    if (!reservation || reservation.settled) return original(work, config);
+    return original(async (tx) => {
+      const result = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ changeCommitted: true })
+        .where(and(eq(idempotencyKeys.scope, reservation.scope), eq(idempotencyKeys.keyHash, reservation.keyHash)));
+      return result;
+    }, config);
   });
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Creating requests sent with an `Idempotency-Key` (lib/idempotency.ts): one row per key and
@@ -18,6 +18,11 @@ export const idempotencyKeys = pgTable(
     fingerprint: text(),
     /** Until the answer is stored: the time after which the reservation is considered abandoned (a crashed instance). */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Set inside the transaction of the change the request made (its commit sets it): a request that
+     * then failed with a 5xx was carried out all the same, and is not run again.
+     */
+    changeCommitted: boolean("change_committed").notNull().default(false),
     /** The stored answer, null while the first request is in flight. */
     responseStatus: integer("response_status"),
     /** JSON `{iv, tag, data}`: AES-256-GCM of `{headers, body}`. */
