@@ -8,7 +8,16 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fast
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
 import { conversations, designs, idempotencyKeys, leads, orders, uploads, users } from "../db/schema/index.ts";
-import { authedInject, buildTestApp, FakeClock, freshDatabase, randomIp, TEST_PASSWORD, uniqueEmail, type TestApp } from "../test/helpers.ts";
+import {
+  authedInject,
+  buildTestApp,
+  FakeClock,
+  freshDatabase,
+  randomIp,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from "../test/helpers.ts";
 import { designForm, listFiles, multipart, png, signUpCustomer, type Customer } from "../modules/uploads/test-support.ts";
 import {
   ANSWER_LOST_MESSAGE,
@@ -202,7 +211,10 @@ describe("Idempotency-Key on a JSON POST", () => {
     expectReplayOf(first, await register());
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
 
-    const rows = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, `ip:${ip}`));
+    const rows = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.scope, `ip:${ip}`));
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(key);
@@ -258,10 +270,39 @@ describe("Idempotency-Key on a multipart design upload", () => {
     expect(listFiles(path.join(t.dataDir, "tmp"))).toEqual([]);
   });
 
+  it("recognises a FormData sent twice over a real socket (a new boundary each time)", async () => {
+    const c = await signUpCustomer(t);
+    const key = newKey();
+    const image = await png(240, 160);
+    // Listening until the app closes (afterAll).
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const send = () => {
+      const form = new FormData();
+      form.append("data", JSON.stringify({ name: "Socket ring", design_type: "ring", description: "Sent by fetch twice." }));
+      form.append("images", new Blob([image], { type: "image/png" }), "s.png");
+      return fetch(`${address}/api/designs/`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Token ${c.token}`, "idempotency-key": key },
+      });
+    };
+    const first = await send();
+    const firstBody = await first.text();
+    expect(first.status, firstBody).toBe(201);
+    const retry = await send();
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.text()).toBe(firstBody);
+    expect(await designsOf(c.id)).toHaveLength(1);
+    expect(await uploadsOf(c.id)).toHaveLength(1);
+  });
+
   it("answers 409 while the first request is still being carried out, then replays it", async () => {
     const c = await signUpCustomer(t);
     const key = newKey();
-    const form = designForm({ name: "Slow upload", design_type: "pendant", description: "A pendant sent over a slow line." }, [{ filename: "p.png", data: await png(), contentType: "image/png" }]);
+    const form = designForm({ name: "Slow upload", design_type: "pendant", description: "A pendant sent over a slow line." }, [
+      { filename: "p.png", data: await png(), contentType: "image/png" },
+    ]);
     // The first request's body arrives slowly: half now, the rest after the duplicate.
     const body = new PassThrough();
     const half = Math.floor(form.payload.length / 2);
@@ -272,9 +313,22 @@ describe("Idempotency-Key on a multipart design upload", () => {
       payload: body,
       headers: { ...form.headers, "content-length": String(form.payload.length), "idempotency-key": key },
     });
-    await waitFor(async () => (await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, `user:${c.id}`))).length === 1);
+    await waitFor(
+      async () =>
+        (
+          await t.database.db
+            .select()
+            .from(idempotencyKeys)
+            .where(eq(idempotencyKeys.scope, `user:${c.id}`))
+        ).length === 1,
+    );
 
-    const duplicate = await authedInject(t, c.token, { method: "POST", url: "/api/designs/", ...form, headers: { ...form.headers, "idempotency-key": key } });
+    const duplicate = await authedInject(t, c.token, {
+      method: "POST",
+      url: "/api/designs/",
+      ...form,
+      headers: { ...form.headers, "idempotency-key": key },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.headers["retry-after"]).toBe("1");
     expect(duplicate.json()).toEqual({ detail: IN_FLIGHT_MESSAGE });
@@ -282,7 +336,12 @@ describe("Idempotency-Key on a multipart design upload", () => {
     body.end(form.payload.subarray(half));
     const first = await firstPromise;
     expect(first.statusCode, first.body).toBe(201);
-    const retry = await authedInject(t, c.token, { method: "POST", url: "/api/designs/", ...form, headers: { ...form.headers, "idempotency-key": key } });
+    const retry = await authedInject(t, c.token, {
+      method: "POST",
+      url: "/api/designs/",
+      ...form,
+      headers: { ...form.headers, "idempotency-key": key },
+    });
     expectReplayOf(first, retry);
     expect(await designsOf(c.id)).toHaveLength(1);
   });
@@ -291,8 +350,15 @@ describe("Idempotency-Key on a multipart design upload", () => {
     const c = await signUpCustomer(t);
     const key = newKey();
     const post = async () => {
-      const form = designForm({ name: "Unlucky ring", design_type: "ring", description: "Its first upload hit a full disk." }, [{ filename: "r.png", data: await png(), contentType: "image/png" }]);
-      return authedInject(t, c.token, { method: "POST", url: "/api/designs/", ...form, headers: { ...form.headers, "idempotency-key": key } });
+      const form = designForm({ name: "Unlucky ring", design_type: "ring", description: "Its first upload hit a full disk." }, [
+        { filename: "r.png", data: await png(), contentType: "image/png" },
+      ]);
+      return authedInject(t, c.token, {
+        method: "POST",
+        url: "/api/designs/",
+        ...form,
+        headers: { ...form.headers, "idempotency-key": key },
+      });
     };
     failNextPut = true;
     const failed = await post();
@@ -345,7 +411,10 @@ describe("Idempotency-Key on a multipart design upload", () => {
     expect(retry.statusCode).toBe(404);
     expect(retry.body).toBe(first.body);
     // Kept if the body had been read to its end by the time of the answer, released otherwise: never half a fingerprint.
-    const rows = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, `user:${c.id}`));
+    const rows = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.scope, `user:${c.id}`));
     expect(rows.every((r) => r.responseStatus === 404 && r.fingerprint !== null)).toBe(true);
   });
 });

@@ -46,8 +46,7 @@ export const LEASE_MS = 10 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 export const INVALID_KEY_MESSAGE = "The Idempotency-Key header must be 1 to 255 printable ASCII characters.";
-export const KEY_REUSED_MESSAGE =
-  "This Idempotency-Key was already used for a different request; send a new key for a new request.";
+export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different request; send a new key for a new request.";
 export const IN_FLIGHT_MESSAGE = "A request with this Idempotency-Key is still being processed; retry shortly.";
 export const ANSWER_LOST_MESSAGE =
   "The request with this Idempotency-Key was carried out, but its answer was lost; reload to see the result.";
@@ -140,7 +139,9 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
     const handler = route.handler;
     route.handler = function (this: unknown, req, reply) {
       const reservation = reservations.get(req);
-      return reservation ? running.run(reservation, () => handler.call(this as never, req, reply)) : handler.call(this as never, req, reply);
+      return reservation
+        ? running.run(reservation, () => handler.call(this as never, req, reply))
+        : handler.call(this as never, req, reply);
     };
   });
 
@@ -185,7 +186,8 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
         })
         .onConflictDoNothing()
         .returning({ scope: idempotencyKeys.scope });
-      if (inserted.length > 0) return reserve(req, { scope, keyHash, key, fingerprint, multipart: multipart ? new MultipartHasher(req) : null, settled: false });
+      if (inserted.length > 0)
+        return reserve(req, { scope, keyHash, key, fingerprint, multipart: multipart ? new MultipartHasher(req) : null, settled: false });
 
       const [row] = await db.select().from(idempotencyKeys).where(where);
       if (!row) continue; // deleted in between (expired, or released): try again
@@ -195,8 +197,10 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
       }
       if (row.responseStatus === null || row.responseSealed === null) {
         if (row.changeCommitted) {
-          if (fingerprint !== null && row.fingerprint !== null && fingerprint !== row.fingerprint) throw new UnprocessableError(KEY_REUSED_MESSAGE);
-          if (row.lockedUntil && row.lockedUntil > now) return reply.code(409).header("retry-after", "1").send({ detail: IN_FLIGHT_MESSAGE });
+          if (fingerprint !== null && row.fingerprint !== null && fingerprint !== row.fingerprint)
+            throw new UnprocessableError(KEY_REUSED_MESSAGE);
+          if (row.lockedUntil && row.lockedUntil > now)
+            return reply.code(409).header("retry-after", "1").send({ detail: IN_FLIGHT_MESSAGE });
           return reply.code(409).send({ detail: ANSWER_LOST_MESSAGE });
         }
         if (row.lockedUntil && row.lockedUntil > now) {
@@ -205,8 +209,20 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
         // Abandoned by an instance that stopped mid-request: take it over, if nobody else did.
         const taken = await db
           .update(idempotencyKeys)
-          .set({ fingerprint, lockedUntil: new Date(now.getTime() + LEASE_MS), createdAt: now, expiresAt: new Date(now.getTime() + KEY_TTL_MS) })
-          .where(and(where, isNull(idempotencyKeys.responseStatus), eq(idempotencyKeys.changeCommitted, false), row.lockedUntil ? eq(idempotencyKeys.lockedUntil, row.lockedUntil) : isNull(idempotencyKeys.lockedUntil)))
+          .set({
+            fingerprint,
+            lockedUntil: new Date(now.getTime() + LEASE_MS),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + KEY_TTL_MS),
+          })
+          .where(
+            and(
+              where,
+              isNull(idempotencyKeys.responseStatus),
+              eq(idempotencyKeys.changeCommitted, false),
+              row.lockedUntil ? eq(idempotencyKeys.lockedUntil, row.lockedUntil) : isNull(idempotencyKeys.lockedUntil),
+            ),
+          )
           .returning({ scope: idempotencyKeys.scope });
         if (taken.length > 0) {
           return reserve(req, { scope, keyHash, key, fingerprint, multipart: multipart ? new MultipartHasher(req) : null, settled: false });
@@ -234,7 +250,11 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
    * committed stays (without its lease), so that a retry is told instead.
    */
   async function release(reservation: Reservation): Promise<void> {
-    const unanswered = and(eq(idempotencyKeys.scope, reservation.scope), eq(idempotencyKeys.keyHash, reservation.keyHash), isNull(idempotencyKeys.responseStatus));
+    const unanswered = and(
+      eq(idempotencyKeys.scope, reservation.scope),
+      eq(idempotencyKeys.keyHash, reservation.keyHash),
+      isNull(idempotencyKeys.responseStatus),
+    );
     const dropped = await db
       .delete(idempotencyKeys)
       .where(and(unanswered, eq(idempotencyKeys.changeCommitted, false)))
@@ -295,7 +315,7 @@ function markCommittedChanges(db: Db): void {
   if (marked[TRANSACTIONS_MARKED]) return;
   marked[TRANSACTIONS_MARKED] = true;
   const original = db.transaction.bind(db);
-  db.transaction = ((work, config) => {
+  db.transaction = (work, config) => {
     const reservation = running.getStore();
     if (!reservation || reservation.settled) return original(work, config);
     return original(async (tx) => {
@@ -306,7 +326,7 @@ function markCommittedChanges(db: Db): void {
         .where(and(eq(idempotencyKeys.scope, reservation.scope), eq(idempotencyKeys.keyHash, reservation.keyHash)));
       return result;
     }, config);
-  });
+  };
 }
 
 /**

@@ -41,7 +41,9 @@ describe("Idempotency-Key", () => {
     const fetchSpy = vi
       .spyOn(globalThis, "fetch")
       .mockRejectedValueOnce(new TypeError("Failed to fetch"))
-      .mockResolvedValueOnce(json(409, { detail: "A request with this Idempotency-Key is still being processed; retry shortly." }, { "Retry-After": "1" }))
+      .mockResolvedValueOnce(
+        json(409, { detail: "A request with this Idempotency-Key is still being processed; retry shortly." }, { "Retry-After": "1" }),
+      )
       .mockResolvedValueOnce(json(201, { id: "d1" }, { "Idempotent-Replayed": "true" }));
     const result = api<{ id: string }>("/designs/", { method: "POST", body: { name: "Ring" } });
     await vi.advanceTimersByTimeAsync(POST_RETRY_DELAYS_MS[0]!);

@@ -193,7 +193,13 @@ export async function apiUpload<T>(
   }
 }
 
-function uploadOnce<T>(path: string, form: FormData, method: string, key: string | undefined, onProgress?: (fraction: number) => void): Promise<T> {
+function uploadOnce<T>(
+  path: string,
+  form: FormData,
+  method: string,
+  key: string | undefined,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
   const token = authStorage.getToken();
   if (!token) {
     onUnauthorized("missing");
