@@ -36,7 +36,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import type { Db } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
 import type { Clock } from "./clock.ts";
-import { BadRequestError, UnprocessableError } from "./errors.ts";
+import { BadRequestError, PayloadTooLargeError, UnprocessableError } from "./errors.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "idempotent-replayed";
@@ -44,6 +44,8 @@ export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a reservation holds without an answer before a retry may take it over (an instance that died mid-request). */
 export const LEASE_MS = 10 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** The most a retried multipart body is read to compare it with the first (the routes' limits are lower). */
+const MAX_MULTIPART_BYTES = 128 * 1024 * 1024;
 
 export const INVALID_KEY_MESSAGE = "The Idempotency-Key header must be 1 to 255 printable ASCII characters.";
 export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different request; send a new key for a new request.";
@@ -308,7 +310,8 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
  * Every transaction opened while an idempotent request's handler runs also marks its key
  * `change_committed`, in the same transaction: the mark exists exactly when the change does.
  * Wraps `db.transaction` once (services all open theirs on this object); nested transactions
- * (savepoints, `tx.transaction`) are inside one that marks.
+ * (savepoints, `tx.transaction`) are inside one that marks. A read-only transaction marks too (it
+ * cannot be told apart): after a 5xx such a request is reported as carried out rather than run twice.
  */
 function markCommittedChanges(db: Db): void {
   const marked = db as Db & { [TRANSACTIONS_MARKED]?: true };
@@ -357,7 +360,13 @@ class MultipartHasher {
 
   static async digestWhole(req: FastifyRequest): Promise<string> {
     const hasher = new MultipartHasher(req, false);
-    for await (const chunk of req.raw) hasher.update(chunk as Buffer);
+    let size = 0;
+    for await (const chunk of req.raw) {
+      size += (chunk as Buffer).length;
+      // Beyond what any multipart route takes (10 files of 10 MB and the fields), it is not that request.
+      if (size > MAX_MULTIPART_BYTES) throw new PayloadTooLargeError("Request body is too large.");
+      hasher.update(chunk as Buffer);
+    }
     hasher.done = true;
     return hasher.digest() ?? "";
   }
