@@ -27,6 +27,7 @@ import type { Database } from "./db/client.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { AppError, ErrorFieldError, FieldConflictError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
 import { fieldErrorsFromZod, pathOfPointer } from "./lib/field-errors.ts";
+import { installIdempotency } from "./lib/idempotency.ts";
 import { openApiTransform } from "./lib/openapi.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.code(500).send({ detail: "A server error occurred." });
   });
 
+  installIdempotency(app, { db: database.db, clock, logger: appLogger });
   await app.register(healthModule, { database });
   await app.register(authModule, { auth });
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...), over the

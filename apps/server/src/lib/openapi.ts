@@ -1,5 +1,6 @@
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { IDEMPOTENCY_HEADER, idempotencyKeyDoc } from "./idempotency.ts";
 
 /**
  * The body of a route that reads it itself (a multipart stream, a hand-parsed form), described for
@@ -18,8 +19,22 @@ export const jsonTextPart = (what: string) => z.string().meta({ description: `JS
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
-/** fastify-type-provider-zod's transform, plus the bodies routes document with `documentedBody`. */
+/** fastify-type-provider-zod's transform, plus the bodies routes document with `documentedBody` and the `Idempotency-Key` header. */
 export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  return withIdempotencyKey(input, documentBodies(input));
+}
+
+/** Routes that take `Idempotency-Key` (lib/idempotency.ts) list it among their header parameters. */
+function withIdempotencyKey(input: TransformInput, out: ReturnType<typeof jsonSchemaTransform>): ReturnType<typeof jsonSchemaTransform> {
+  const methods = [input.route.method].flat();
+  const doc = methods.map((m) => idempotencyKeyDoc(m, input.url)).find((d) => d !== null);
+  if (!doc) return out;
+  const schema = out.schema as Record<string, unknown>;
+  const headers = (schema.headers as { type?: string; properties?: Record<string, unknown> } | undefined) ?? { type: "object" };
+  return { ...out, schema: { ...schema, headers: { ...headers, properties: { ...headers.properties, [IDEMPOTENCY_HEADER]: doc } } } };
+}
+
+function documentBodies(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const schema = input.schema as (Record<string, unknown> & { "x-documented-body"?: Record<string, z.ZodType> }) | undefined;
   const documented = schema?.["x-documented-body"];
   if (!schema || !documented) return jsonSchemaTransform(input);

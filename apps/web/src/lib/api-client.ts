@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The answer's Retry-After, when it had one (an upload's retry reads it). */
+    readonly retryAfter: string | null = null,
   ) {
     super(firstMessage(body) ?? `Request failed with status ${status}`);
   }
@@ -52,7 +54,31 @@ export interface RequestOptions {
   /** Send without the token (public calls). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** A POST's Idempotency-Key; by default a fresh one per call (one call is one submission). */
+  idempotencyKey?: string;
 }
+
+/**
+ * A fresh Idempotency-Key: a random UUID (v4). `crypto.getRandomValues` works on plain http too,
+ * where `crypto.randomUUID` does not exist.
+ */
+export function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A POST is sent again with the same Idempotency-Key, so it is carried out once, when no answer came
+ * (the connection dropped), when the first is still being carried out (409 with Retry-After), or when
+ * the server was shutting down (503, nothing done). Not on any other 5xx: the server forgets those
+ * keys, and the change may have been made before the error.
+ */
+export const POST_RETRY_DELAYS_MS = [1000, 2000];
+const retryableStatus = (status: number, retryAfter: () => string | null) => status === 503 || (status === 409 && retryAfter() !== null);
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -70,8 +96,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(`/api${path}`, { method: options.method ?? "GET", headers, body, signal: options.signal ?? null });
-  return handleResponse<T>(res.status, await readBody(res), options.anonymous);
+  const method = options.method ?? "GET";
+  if (method === "POST") headers["Idempotency-Key"] = options.idempotencyKey ?? newIdempotencyKey();
+  const init = { method, headers, body, signal: options.signal ?? null };
+  for (let attempt = 0; ; attempt += 1) {
+    const canRetry = method === "POST" && attempt < POST_RETRY_DELAYS_MS.length;
+    let res: Response;
+    try {
+      res = await fetch(`/api${path}`, init);
+    } catch (err) {
+      // A TypeError is fetch's "no answer"; an abort is the caller's decision.
+      if (!canRetry || !(err instanceof TypeError) || options.signal?.aborted) throw err;
+      await wait(POST_RETRY_DELAYS_MS[attempt]!);
+      continue;
+    }
+    if (canRetry && retryableStatus(res.status, () => res.headers.get("Retry-After"))) {
+      await wait(POST_RETRY_DELAYS_MS[attempt]!);
+      continue;
+    }
+    return handleResponse<T>(res.status, await readBody(res), options.anonymous);
+  }
 }
 
 function handleResponse<T>(status: number, data: unknown, anonymous?: boolean): T {
@@ -126,8 +170,36 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Multipart upload with progress (fetch cannot report upload progress). */
-export function apiUpload<T>(path: string, form: FormData, options: { method?: string; onProgress?: (fraction: number) => void } = {}): Promise<T> {
+/**
+ * Multipart upload with progress (fetch cannot report upload progress). A POST carries one
+ * Idempotency-Key for the submission and is sent again with it when no answer came, as `api` does.
+ */
+export async function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: { method?: string; onProgress?: (fraction: number) => void; idempotencyKey?: string } = {},
+): Promise<T> {
+  const method = options.method ?? "POST";
+  const key = method === "POST" ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    const canRetry = key !== undefined && attempt < POST_RETRY_DELAYS_MS.length;
+    try {
+      return await uploadOnce<T>(path, form, method, key, options.onProgress);
+    } catch (err) {
+      const again = err instanceof ApiError && (err.status === 0 || retryableStatus(err.status, () => err.retryAfter));
+      if (!canRetry || !again) throw err;
+      await wait(POST_RETRY_DELAYS_MS[attempt]!);
+    }
+  }
+}
+
+function uploadOnce<T>(
+  path: string,
+  form: FormData,
+  method: string,
+  key: string | undefined,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
   const token = authStorage.getToken();
   if (!token) {
     onUnauthorized("missing");
@@ -135,11 +207,12 @@ export function apiUpload<T>(path: string, form: FormData, options: { method?: s
   }
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? "POST", `/api${path}`);
+    xhr.open(method, `/api${path}`);
     xhr.setRequestHeader("Authorization", `Token ${token}`);
     xhr.setRequestHeader("Accept", "application/json");
+    if (key !== undefined) xhr.setRequestHeader("Idempotency-Key", key);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) options.onProgress?.(e.loaded / e.total);
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };
     xhr.onload = () => {
       let data: unknown = xhr.responseText;
@@ -147,6 +220,10 @@ export function apiUpload<T>(path: string, form: FormData, options: { method?: s
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
         /* keep the raw text */
+      }
+      if (key !== undefined && retryableStatus(xhr.status, () => xhr.getResponseHeader("Retry-After"))) {
+        reject(new ApiError(xhr.status, data, xhr.getResponseHeader("Retry-After")));
+        return;
       }
       try {
         resolve(handleResponse<T>(xhr.status, data));

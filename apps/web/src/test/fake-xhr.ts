@@ -12,6 +12,7 @@ export class FakeXhr {
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  responseHeaders: Record<string, string> = {};
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
@@ -26,10 +27,18 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
-  respond(status: number, body: unknown) {
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.responseHeaders = headers;
     this.status = status;
     this.responseText = JSON.stringify(body);
     this.onload?.();
+  }
+  /** The connection failed: no answer at all. */
+  fail() {
+    this.onerror?.();
   }
 }
 
