@@ -42,6 +42,7 @@ import { authModule } from "./modules/auth/auth.routes.ts";
 import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
+import { jobsModule } from "./modules/jobs/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
 import type { LiveEventsOptions } from "./modules/events/events.service.ts";
@@ -255,8 +256,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...services,
     publicUrl: config.publicUrl,
     tmpDir: services.tmpDir,
-    // Lapsed quotes also expire on every customer read; the timer catches orders nobody reads.
-    sweepIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
   });
   await app.register(notificationsModule, { notifications: services.notifications });
   await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
@@ -264,6 +263,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(searchModule, { search: services.search });
   await app.register(auditModule, { audit: services.audit });
   await app.register(peopleModule, { people: services.people });
+  // The durable job queue's admin routes; its worker runs in every process but the tests' (they drain it).
+  await app.register(jobsModule, { jobs: services.jobs, runWorker: config.nodeEnv !== "test" });
   await app.register(galleryModule, { gallery: services.gallery, tmpDir: services.tmpDir });
   await app.register(leadsModule, { leads: services.leads });
   await app.register(messagesModule, { messages: services.messages, tmpDir: services.tmpDir });

@@ -19,3 +19,4 @@ export * from "./messages.ts";
 export * from "./events.ts";
 export * from "./settings.ts";
 export * from "./search.ts";
+export * from "./jobs.ts";

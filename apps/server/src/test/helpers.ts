@@ -71,6 +71,8 @@ export interface TestApp extends App {
   clock: FakeClock;
   config: Config;
   dataDir: string;
+  /** Runs every queued job that is due (e-mails, sweeps) until none is left; returns how many ran. */
+  drainJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -98,9 +100,9 @@ export async function buildTestApp(
     clock: (overrides.clock as FakeClock | undefined) ?? clock,
     config,
     dataDir,
+    drainJobs: () => built.services.jobs.queue.drain(),
     close: async () => {
       await built.app.close();
-      await built.services.auth.drain();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

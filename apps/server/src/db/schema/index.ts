@@ -9,3 +9,4 @@ export * from "./certificates.ts";
 export * from "./messages.ts";
 export * from "./live-events.ts";
 export * from "./preferences.ts";
+export * from "./jobs.ts";
