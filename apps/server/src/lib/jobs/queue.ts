@@ -136,7 +136,9 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: FastifyBase
       let ran = 0;
       while (ran < limit) {
         const now = clock.now();
-        const [job] = await repo.claimJobs(db, { now, leaseUntil: new Date(now.getTime() + options.leaseMs), worker, limit: 1 });
+        // Only kinds this process knows (an instance of an older release leaves newer kinds alone).
+        const kinds = [...handlers.keys()];
+        const [job] = await repo.claimJobs(db, { now, leaseUntil: new Date(now.getTime() + options.leaseMs), worker, limit: 1, kinds });
         if (!job) break;
         await runJob(job);
         ran += 1;

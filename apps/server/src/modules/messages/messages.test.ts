@@ -279,6 +279,7 @@ describe("support tickets", () => {
     const ticket = await openTicket(c, "Engraving question");
     expect(ticket.number).toMatch(/^ST-\d{4}-\d{6}$/);
     expect(ticket.status).toBe("open");
+    await t.drainJobs();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual([me.body.email]);
     expect(received[0]!.raw).toContain(ticket.number);
