@@ -29,7 +29,9 @@ export const jobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    index("jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.status} = 'pending'`),
     index("jobs_status_finished_idx").on(t.status, t.finishedAt),
   ],
 );

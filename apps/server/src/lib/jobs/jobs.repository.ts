@@ -102,7 +102,10 @@ export async function queueCounts(db: Db, now: Date) {
       pending: count(),
       oldest: min(jobs.createdAt),
       running: sql<number>`count(*) filter (where ${jobs.lockedUntil} > ${now.toISOString()})`.mapWith(Number),
-      retrying: sql<number>`count(*) filter (where ${jobs.attempts} > 0 and (${jobs.lockedUntil} is null or ${jobs.lockedUntil} <= ${now.toISOString()}))`.mapWith(Number),
+      retrying:
+        sql<number>`count(*) filter (where ${jobs.attempts} > 0 and (${jobs.lockedUntil} is null or ${jobs.lockedUntil} <= ${now.toISOString()}))`.mapWith(
+          Number,
+        ),
     })
     .from(jobs)
     .where(eq(jobs.status, "pending"));

@@ -26,7 +26,9 @@ export interface MailOutbox {
  */
 export function isPermanentSmtpError(err: unknown): boolean {
   const e = err as { responseCode?: unknown; code?: unknown };
-  return typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600 && (e.code === "EENVELOPE" || e.code === "EMESSAGE");
+  return (
+    typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600 && (e.code === "EENVELOPE" || e.code === "EMESSAGE")
+  );
 }
 
 /** Registers the e-mail job's handler on `queue` (rendered, then sent through `mailer`) and returns the outbox. */

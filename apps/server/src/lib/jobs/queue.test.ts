@@ -53,8 +53,9 @@ describe("job queue", () => {
     const clock = new FakeClock();
     const queue = createJobQueue({ db: database.db, clock, logger, options: OPTIONS });
     const ran: unknown[] = [];
-    queue.register("test:tx", async (payload) => {
+    queue.register("test:tx", (payload) => {
       ran.push(payload);
+      return Promise.resolve();
     });
     await expect(
       database.db.transaction(async (tx) => {
@@ -78,11 +79,13 @@ describe("job queue", () => {
     const clock = new FakeClock();
     const queue = createJobQueue({ db: database.db, clock, logger, options: OPTIONS });
     let flaky = 0;
-    queue.register("test:flaky", async () => {
+    queue.register("test:flaky", () => {
       flaky += 1;
-      if (flaky < 3) throw new Error(`421 busy (try ${flaky})`);
+      return flaky < 3 ? Promise.reject(new Error(`421 busy (try ${flaky})`)) : Promise.resolve();
     });
-    queue.register("test:permanent", () => Promise.reject(new PermanentJobError("550 5.1.1 <nobody@example.com>: Recipient address rejected")));
+    queue.register("test:permanent", () =>
+      Promise.reject(new PermanentJobError("550 5.1.1 <nobody@example.com>: Recipient address rejected")),
+    );
     queue.register("test:always", () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:25")));
     await queue.enqueue(database.db, "test:flaky", {});
     await queue.enqueue(database.db, "test:permanent", {});
@@ -121,11 +124,17 @@ describe("job queue", () => {
     const ran: string[] = [];
     const a = createJobQueue({ db: database.db, clock, logger, options: OPTIONS, workerId: "a" });
     const b = createJobQueue({ db: database.db, clock, logger, options: OPTIONS, workerId: "b" });
-    for (const q of [a, b]) q.register("test:lease", async () => void ran.push(q.worker));
+    for (const q of [a, b]) q.register("test:lease", () => Promise.resolve(void ran.push(q.worker)));
     await a.enqueue(database.db, "test:lease", {});
     // Worker a claims it and dies before finishing.
     const now = clock.now();
-    const [claimed] = await repo.claimJobs(database.db, { now, leaseUntil: new Date(now.getTime() + OPTIONS.leaseMs), worker: "a", limit: 1, kinds: ["test:lease"] });
+    const [claimed] = await repo.claimJobs(database.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + OPTIONS.leaseMs),
+      worker: "a",
+      limit: 1,
+      kinds: ["test:lease"],
+    });
     expect(claimed).toMatchObject({ lockedBy: "a", attempts: 1 });
     expect(await b.drain()).toBe(0);
     clock.advance(OPTIONS.leaseMs + 1);
@@ -142,7 +151,7 @@ describe("job queue", () => {
     const ticks: string[] = [];
     const runners = ["one", "two"].map((id) => {
       const q = createJobQueue({ db: database.db, clock, logger, options: OPTIONS, workerId: id });
-      q.every({ name: "test:tick", periodMs: 60_000 }, async () => void ticks.push(id));
+      q.every({ name: "test:tick", periodMs: 60_000 }, () => Promise.resolve(void ticks.push(id)));
       return q;
     });
     const made = await Promise.all(runners.map((q) => q.schedulePeriodic()));
@@ -156,13 +165,22 @@ describe("job queue", () => {
     await Promise.all([runners[1]!.schedulePeriodic(), runners[0]!.schedulePeriodic()]);
     await Promise.all(runners.map((q) => q.drain()));
     expect(ticks).toHaveLength(2);
-    expect((await rowsOf("test:tick")).map((r) => r.uniqueKey).sort()).toEqual(["test:tick@2026-11-26T10:00:00.000Z", "test:tick@2026-11-26T10:01:00.000Z"]);
+    expect((await rowsOf("test:tick")).map((r) => r.uniqueKey).sort()).toEqual([
+      "test:tick@2026-11-26T10:00:00.000Z",
+      "test:tick@2026-11-26T10:01:00.000Z",
+    ]);
   });
 
   it("has two running workers on one database run each job exactly once", async () => {
     const seen = new Map<string, string[]>();
     const runners = ["w1", "w2"].map((id) => {
-      const q = createJobQueue({ db: database.db, clock: { now: () => new Date() }, logger, options: { ...OPTIONS, pollMs: 5 }, workerId: id });
+      const q = createJobQueue({
+        db: database.db,
+        clock: { now: () => new Date() },
+        logger,
+        options: { ...OPTIONS, pollMs: 5 },
+        workerId: id,
+      });
       q.register("test:race", async (_payload, context) => {
         await sleep(2);
         seen.set(context.id, [...(seen.get(context.id) ?? []), id]);

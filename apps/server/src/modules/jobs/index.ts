@@ -19,7 +19,10 @@ export interface JobsModuleOptions {
  */
 export const jobsModule: FastifyPluginCallbackZod<JobsModuleOptions> = (app, { jobs, runWorker }, done) => {
   if (runWorker) {
-    app.addHook("onReady", async () => jobs.queue.start());
+    app.addHook("onReady", (done) => {
+      jobs.queue.start();
+      done();
+    });
     // Stops claiming and lets the job in hand finish; a job cut short is claimed again after its lease.
     app.addHook("onClose", () => jobs.queue.stop());
   }

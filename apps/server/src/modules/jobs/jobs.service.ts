@@ -67,7 +67,9 @@ export function createJobsService(deps: { db: Db; clock: Clock; queue: JobQueue;
         retrying: h.retrying,
         failed: h.failed,
         oldest_pending_at: h.oldestPendingAt?.toISOString() ?? null,
-        oldest_pending_age_seconds: h.oldestPendingAt ? Math.max(0, Math.floor((h.now.getTime() - h.oldestPendingAt.getTime()) / 1000)) : null,
+        oldest_pending_age_seconds: h.oldestPendingAt
+          ? Math.max(0, Math.floor((h.now.getTime() - h.oldestPendingAt.getTime()) / 1000))
+          : null,
         done_last_24h: h.doneLastDay,
         checked_at: h.now.toISOString(),
       };
@@ -91,7 +93,9 @@ export function createJobsService(deps: { db: Db; clock: Clock; queue: JobQueue;
       const existing = await repo.findJob(db, id);
       if (!existing) throw new NotFoundError("Not found.");
       throw new ConflictError(
-        existing.status === "done" ? "This job has already run; there is nothing to retry." : "This job is still in the queue; only a failed job can be retried.",
+        existing.status === "done"
+          ? "This job has already run; there is nothing to retry."
+          : "This job is still in the queue; only a failed job can be retried.",
       );
     },
 

@@ -33,7 +33,10 @@ async function startSmtp(options: { port?: number; reject?: Map<string, number> 
     disabledCommands: ["STARTTLS"],
     onRcptTo(address, _session, callback) {
       const code = options.reject?.get(address.address);
-      if (code) return callback(Object.assign(new Error(code >= 500 ? "Recipient address rejected" : "Mailbox busy, try later"), { responseCode: code }));
+      if (code)
+        return callback(
+          Object.assign(new Error(code >= 500 ? "Recipient address rejected" : "Mailbox busy, try later"), { responseCode: code }),
+        );
       callback();
     },
     onData(stream, session, callback) {
@@ -60,10 +63,21 @@ async function freePort(): Promise<number> {
 }
 
 const smtpMailer = (port: number, timeoutMs = 5_000) =>
-  createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Atelier <no-reply@atelier.test>", mailDir: "/nonexistent", logger, timeoutMs });
+  createMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: "Atelier <no-reply@atelier.test>",
+    mailDir: "/nonexistent",
+    logger,
+    timeoutMs,
+  });
 
 const lead = (t: TestApp, name: string) =>
-  t.app.inject({ method: "POST", url: "/api/leads/", payload: { name, email: "meera@example.com", phone: "", design_idea: "A ring", source: "contact" }, remoteAddress: randomIp() });
+  t.app.inject({
+    method: "POST",
+    url: "/api/leads/",
+    payload: { name, email: "meera@example.com", phone: "", design_idea: "A ring", source: "contact" },
+    remoteAddress: randomIp(),
+  });
 
 const mailJobs = (t: TestApp) => t.database.db.select().from(jobs).where(eq(jobs.kind, "mail"));
 
@@ -73,7 +87,11 @@ describe("e-mails through the durable queue, over real SMTP", () => {
   const reject = new Map<string, number>();
   beforeAll(async () => {
     smtp = await startSmtp({ reject });
-    t = await buildTestApp({ mailer: smtpMailer(smtp.port), env: { CONTACT_EMAIL: "atelier@example.com" }, leadLimit: { max: 100, windowMs: 60_000 } });
+    t = await buildTestApp({
+      mailer: smtpMailer(smtp.port),
+      env: { CONTACT_EMAIL: "atelier@example.com" },
+      leadLimit: { max: 100, windowMs: 60_000 },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -88,7 +106,9 @@ describe("e-mails through the durable queue, over real SMTP", () => {
     const before = (await mailJobs(t)).length;
     expect((await lead(t, "Asha Rao")).statusCode).toBe(201);
     const queued = (await mailJobs(t)).slice(before);
-    expect(queued).toMatchObject([{ status: "pending", attempts: 0, payload: { to: "atelier@example.com", subject: "New enquiry from Asha Rao (contact)" } }]);
+    expect(queued).toMatchObject([
+      { status: "pending", attempts: 0, payload: { to: "atelier@example.com", subject: "New enquiry from Asha Rao (contact)" } },
+    ]);
     expect(smtp.received).toHaveLength(0);
 
     expect(await t.drainJobs()).toBe(1);
@@ -103,7 +123,12 @@ describe("e-mails through the durable queue, over real SMTP", () => {
 
   it("queues nothing when the change fails", async () => {
     const before = (await mailJobs(t)).length;
-    const res = await t.app.inject({ method: "POST", url: "/api/leads/", payload: { name: "", email: "nope", source: "contact" }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/leads/",
+      payload: { name: "", email: "nope", source: "contact" },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(await mailJobs(t)).toHaveLength(before);
   });
@@ -141,7 +166,14 @@ describe("e-mails through the durable queue, over real SMTP", () => {
     }
     const health = await authedInject(t, admin.token, { method: "GET", url: "/api/staff/jobs/" });
     expect(health.statusCode).toBe(200);
-    expect(health.json<JobQueueHealth>()).toMatchObject({ pending: 0, running: 0, retrying: 0, failed: 1, oldest_pending_at: null, oldest_pending_age_seconds: null });
+    expect(health.json<JobQueueHealth>()).toMatchObject({
+      pending: 0,
+      running: 0,
+      retrying: 0,
+      failed: 1,
+      oldest_pending_at: null,
+      oldest_pending_age_seconds: null,
+    });
     const list = await authedInject(t, admin.token, { method: "GET", url: "/api/staff/jobs/failed/" });
     expect(list.statusCode).toBe(200);
     const page = list.json<Paginated<StaffJob>>();
@@ -155,7 +187,9 @@ describe("e-mails through the durable queue, over real SMTP", () => {
       attempts: 2,
     });
     expect(page.results[0]!.last_error).toContain("550");
-    expect((await authedInject(t, admin.token, { method: "GET", url: "/api/staff/jobs/failed/?page=2" })).json()).toEqual({ detail: "Invalid page." });
+    expect((await authedInject(t, admin.token, { method: "GET", url: "/api/staff/jobs/failed/?page=2" })).json()).toEqual({
+      detail: "Invalid page.",
+    });
 
     // Retry once the address is fixed: due at once, delivered once.
     reject.clear();
@@ -172,7 +206,10 @@ describe("e-mails through the durable queue, over real SMTP", () => {
     expect(smtp.received).toHaveLength(1);
     const done = await authedInject(t, admin.token, { method: "POST", url: `/api/staff/jobs/${busy!.id}/retry/` });
     expect(done.json()).toEqual({ detail: "This job has already run; there is nothing to retry." });
-    expect((await authedInject(t, admin.token, { method: "POST", url: "/api/staff/jobs/00000000-0000-4000-8000-000000000000/retry/" })).statusCode).toBe(404);
+    expect(
+      (await authedInject(t, admin.token, { method: "POST", url: "/api/staff/jobs/00000000-0000-4000-8000-000000000000/retry/" }))
+        .statusCode,
+    ).toBe(404);
     expect((await authedInject(t, admin.token, { method: "POST", url: "/api/staff/jobs/not-a-uuid/retry/" })).statusCode).toBe(404);
   });
 });

@@ -181,7 +181,7 @@ export type MessagesService = ReturnType<typeof createMessagesService>;
  * every staff member; anyone else gets 404. Each reader has their own read mark.
  */
 export function createMessagesService(deps: MessagesServiceDeps) {
-  const { db, clock, uploads, notifications, audit, live, logger } = deps;
+  const { db, clock, uploads, notifications, audit, live } = deps;
 
   const events = (c: ConversationRow): LiveEvent[] => [
     { kind: "message", userIds: [c.userId], staff: true, data: { conversation_id: c.id, order_id: c.orderId } },

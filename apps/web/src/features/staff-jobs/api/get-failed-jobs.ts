@@ -7,7 +7,12 @@ import { JOBS_REFRESH_MS, jobsKeys } from "./keys";
 export const getFailedJobs = (page: number) => api<Paginated<StaffJob>>(`/staff/jobs/failed/?page=${page}`);
 
 export const failedJobsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: jobsKeys.failed(page), queryFn: () => getFailedJobs(page), placeholderData: keepPreviousData, refetchInterval: JOBS_REFRESH_MS });
+  queryOptions({
+    queryKey: jobsKeys.failed(page),
+    queryFn: () => getFailedJobs(page),
+    placeholderData: keepPreviousData,
+    refetchInterval: JOBS_REFRESH_MS,
+  });
 
 export function useFailedJobs(page: number) {
   return useQuery(failedJobsQueryOptions(page));

@@ -39,7 +39,15 @@ describe("background jobs", () => {
 
   it("shows skeletons while loading, then the queue's figures and each failed job with its reason", async () => {
     stubBrowserApis();
-    const health: JobQueueHealth = makeHealth({ pending: 3, running: 1, retrying: 2, failed: 1, oldest_pending_at: new Date().toISOString(), oldest_pending_age_seconds: 4 * 60, done_last_24h: 57 });
+    const health: JobQueueHealth = makeHealth({
+      pending: 3,
+      running: 1,
+      retrying: 2,
+      failed: 1,
+      oldest_pending_at: new Date().toISOString(),
+      oldest_pending_age_seconds: 4 * 60,
+      done_last_24h: 57,
+    });
     const failed: StaffJob = makeFailedJob({ attempts: 2 });
     renderJobs({ health: () => ({ status: 200, body: health }), failed: () => ({ status: 200, body: page([failed]) }) });
     const release = holdFetch(() => true);
@@ -62,7 +70,17 @@ describe("background jobs", () => {
   });
 
   it("warns when the oldest job has waited long", async () => {
-    renderJobs({ health: () => ({ status: 200, body: makeHealth({ pending: 5, retrying: 5, oldest_pending_at: new Date().toISOString(), oldest_pending_age_seconds: 2 * 3600 + 5 * 60 }) }) });
+    renderJobs({
+      health: () => ({
+        status: 200,
+        body: makeHealth({
+          pending: 5,
+          retrying: 5,
+          oldest_pending_at: new Date().toISOString(),
+          oldest_pending_age_seconds: 2 * 3600 + 5 * 60,
+        }),
+      }),
+    });
     expect(await screen.findByText(/The oldest job has waited 2 h 5 min\. Is the mail server \(SMTP_URL\) reachable/)).toBeInTheDocument();
   });
 
@@ -76,7 +94,10 @@ describe("background jobs", () => {
   it("offers to try again when the queue cannot be read", async () => {
     let healthCalls = 0;
     renderJobs({
-      health: () => (++healthCalls === 1 ? { status: 500, body: { detail: "A server error occurred." } } : { status: 200, body: makeHealth({ failed: 0 }) }),
+      health: () =>
+        ++healthCalls === 1
+          ? { status: 500, body: { detail: "A server error occurred." } }
+          : { status: 200, body: makeHealth({ failed: 0 }) },
       failed: () => ({ status: 500, body: { detail: "A server error occurred." } }),
     });
     expect(await screen.findByText("The queue's figures could not be loaded. Please try again.")).toBeInTheDocument();
@@ -86,11 +107,15 @@ describe("background jobs", () => {
   });
 
   it("retries a failed job and reads the queue again; a refusal is said in a toast", async () => {
-    let list: StaffJob[] = [makeFailedJob(), makeFailedJob({ id: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", summary: "To asha@example.com: payment" })];
+    let list: StaffJob[] = [
+      makeFailedJob(),
+      makeFailedJob({ id: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", summary: "To asha@example.com: payment" }),
+    ];
     const { calls } = renderJobs({
       failed: () => ({ status: 200, body: page(list) }),
       retry: (url) => {
-        if (url.includes("bbbbbbbb")) return { status: 409, body: { detail: "This job is still in the queue; only a failed job can be retried." } };
+        if (url.includes("bbbbbbbb"))
+          return { status: 409, body: { detail: "This job is still in the queue; only a failed job can be retried." } };
         const job = list[0]!;
         list = list.slice(1);
         return { status: 200, body: { ...job, status: "pending", attempts: 0 } };

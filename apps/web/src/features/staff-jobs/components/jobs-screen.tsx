@@ -43,8 +43,8 @@ export function JobsScreen() {
         <p className="eyebrow">Administration</p>
         <h1 className="text-4xl sm:text-5xl">Background jobs</h1>
         <p className="max-w-2xl text-muted">
-          E-mails and the periodic sweeps (quote expiry and reminders, automatic completion) wait in a queue in the database until a
-          server sends or runs them. A job that cannot succeed is kept here with the reason, for you to retry once its cause is fixed.
+          E-mails and the periodic sweeps (quote expiry and reminders, automatic completion) wait in a queue in the database until a server
+          sends or runs them. A job that cannot succeed is kept here with the reason, for you to retry once its cause is fixed.
         </p>
       </div>
 
@@ -98,10 +98,22 @@ function Health({ health: h }: { health: JobQueueHealth }) {
     <>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="queue-health">
         <Figure label="Pending" icon={<Hourglass />} value={String(h.pending)}>
-          {h.pending === 0 ? "Nothing waiting" : [h.running > 0 && `${h.running} running`, h.retrying > 0 && `${h.retrying} retrying`].filter(Boolean).join(" · ") || "Due now"}
+          {h.pending === 0
+            ? "Nothing waiting"
+            : [h.running > 0 && `${h.running} running`, h.retrying > 0 && `${h.retrying} retrying`].filter(Boolean).join(" · ") ||
+              "Due now"}
         </Figure>
-        <Figure label="Oldest pending" icon={<Clock />} value={h.oldest_pending_age_seconds === null ? "None" : formatAge(h.oldest_pending_age_seconds)} warn={stale}>
-          {h.oldest_pending_at ? <time dateTime={h.oldest_pending_at}>since {formatDateTime(h.oldest_pending_at)}</time> : "The queue is empty"}
+        <Figure
+          label="Oldest pending"
+          icon={<Clock />}
+          value={h.oldest_pending_age_seconds === null ? "None" : formatAge(h.oldest_pending_age_seconds)}
+          warn={stale}
+        >
+          {h.oldest_pending_at ? (
+            <time dateTime={h.oldest_pending_at}>since {formatDateTime(h.oldest_pending_at)}</time>
+          ) : (
+            "The queue is empty"
+          )}
         </Figure>
         <Figure label="Failed" icon={<TriangleAlert />} value={String(h.failed)} warn={h.failed > 0}>
           {h.failed === 0 ? "None to look at" : "Listed below"}
@@ -111,7 +123,10 @@ function Health({ health: h }: { health: JobQueueHealth }) {
         </Figure>
       </dl>
       {stale && (
-        <p role="status" className="flex items-start gap-2 rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive">
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md border border-destructive/20 bg-destructive-soft/60 px-4 py-3 text-sm text-destructive"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             The oldest job has waited {formatAge(h.oldest_pending_age_seconds ?? 0)}. Is the mail server (SMTP_URL) reachable, and is a
@@ -126,7 +141,19 @@ function Health({ health: h }: { health: JobQueueHealth }) {
   );
 }
 
-function Figure({ label, icon, value, warn = false, children }: { label: string; icon: ReactNode; value: string; warn?: boolean; children: ReactNode }) {
+function Figure({
+  label,
+  icon,
+  value,
+  warn = false,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  value: string;
+  warn?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card className={cn("flex flex-col gap-1 p-4 sm:p-5", warn && "border-destructive/30")}>
       <dt className="flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-muted [&_svg]:size-4">
@@ -167,7 +194,9 @@ function FailedJobRow({ job }: { job: StaffJob }) {
           </span>
         </div>
         <h3 className="break-words font-sans text-base font-semibold">{job.summary}</h3>
-        {job.last_error && <p className="break-words rounded-md bg-surface-muted px-3 py-2 font-mono text-xs text-foreground/80">{job.last_error}</p>}
+        {job.last_error && (
+          <p className="break-words rounded-md bg-surface-muted px-3 py-2 font-mono text-xs text-foreground/80">{job.last_error}</p>
+        )}
       </div>
       <Button variant="secondary" onClick={onRetry} loading={retry.isPending} className="self-start" aria-label={`Retry: ${job.summary}`}>
         <RotateCcw aria-hidden /> Retry
