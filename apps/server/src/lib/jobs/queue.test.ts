@@ -198,5 +198,10 @@ describe("job queue", () => {
     expect([...seen.values()].filter((workers) => workers.length !== 1)).toEqual([]);
     const rows = await rowsOf("test:race");
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
+
+    // Stopped (shutdown): a late drain leaves what is due for the next start or another instance.
+    await runners[0]!.enqueue(database.db, "test:race", { late: true });
+    expect(await runners[0]!.drain()).toBe(0);
+    expect((await rowsOf("test:race")).filter((r) => r.status === "pending")).toHaveLength(1);
   });
 });

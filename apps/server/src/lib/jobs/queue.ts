@@ -60,6 +60,8 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: FastifyBase
   const scheduled = new Map<string, number>();
 
   let running = false;
+  /** Once stopped (shutdown), `drain` runs nothing: what is due stays for the next start or another instance. */
+  let stopped = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
   let nudge: NodeJS.Timeout | undefined;
@@ -153,6 +155,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: FastifyBase
   function start(): void {
     if (running) return;
     running = true;
+    stopped = false;
     loop = (async () => {
       while (running) {
         try {
@@ -177,6 +180,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: FastifyBase
 
   /** Stops claiming; waits up to `graceMs` for the job in hand (its lease covers it otherwise). */
   async function stop(graceMs = 10_000): Promise<void> {
+    stopped = true;
     if (!running) return;
     running = false;
     if (nudge) clearTimeout(nudge);
@@ -188,8 +192,9 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: FastifyBase
     loop = undefined;
   }
 
-  /** Runs every job due now, including those the jobs it runs enqueue (tests; the admin command). */
+  /** Runs every job due now, including those the jobs it runs enqueue (tests); nothing once stopped. */
   async function drain(): Promise<number> {
+    if (stopped) return 0;
     let total = 0;
     for (;;) {
       const ran = await runDue();
