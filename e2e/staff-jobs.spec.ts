@@ -72,7 +72,7 @@ test("an admin sees the queue's health and retries a failed job; staff may not",
     await page.screenshot({ path: `${SCREENSHOT_DIR}/staff-jobs-failed-${width}.png`, fullPage: true });
   }
   await page.getByRole("button", { name: "Retry: To meera@example.com: quote issued" }).click();
-  await expect(page.getByText("Job queued again")).toBeVisible();
+  await expect(page.getByText("Job queued again", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No failed jobs" })).toBeVisible();
   await page.unrouteAll();
 

@@ -96,6 +96,8 @@ export interface AppDeps {
   leadLimit?: LeadLimit;
   /** Live events' timings (tests shorten the heartbeat and turn the prune timer off). */
   liveEvents?: Partial<LiveEventsOptions>;
+  /** Run the durable job queue's worker in this process (default); `buildTestApp` turns it off and drains by hand. */
+  jobWorker?: boolean;
 }
 
 export interface App {
@@ -263,8 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(searchModule, { search: services.search });
   await app.register(auditModule, { audit: services.audit });
   await app.register(peopleModule, { people: services.people });
-  // The durable job queue's admin routes; its worker runs in every process but the tests' (they drain it).
-  await app.register(jobsModule, { jobs: services.jobs, runWorker: config.nodeEnv !== "test" });
+  // The durable job queue's admin routes, and its worker's start and stop with the app.
+  await app.register(jobsModule, { jobs: services.jobs, runWorker: deps.jobWorker ?? true });
   await app.register(galleryModule, { gallery: services.gallery, tmpDir: services.tmpDir });
   await app.register(leadsModule, { leads: services.leads });
   await app.register(messagesModule, { messages: services.messages, tmpDir: services.tmpDir });

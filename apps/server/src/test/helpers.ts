@@ -91,7 +91,8 @@ export async function buildTestApp(
   const database = overrides.database ?? (await freshDatabase());
   const mailer = new MemoryMailer();
   const clock = new FakeClock();
-  const built = await buildApp({ config, database, mailer, clock, logger: pino({ level: "silent" }), ...overrides });
+  // No job worker: a test runs the queued jobs when it wants with `drainJobs()`.
+  const built = await buildApp({ config, database, mailer, clock, logger: pino({ level: "silent" }), jobWorker: false, ...overrides });
   await built.app.ready();
   return {
     ...built,

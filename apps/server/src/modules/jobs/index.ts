@@ -9,7 +9,7 @@ const idParams = z.object({ id: z.string() });
 
 export interface JobsModuleOptions {
   jobs: JobsService;
-  /** Run this process's worker (claims due jobs, enqueues periodic ones); off in tests, which drain by hand. */
+  /** Run this process's worker (claims due jobs, enqueues periodic ones); off under `buildTestApp`, whose tests drain by hand. */
   runWorker: boolean;
 }
 
@@ -23,9 +23,9 @@ export const jobsModule: FastifyPluginCallbackZod<JobsModuleOptions> = (app, { j
       jobs.queue.start();
       done();
     });
-    // Stops claiming and lets the job in hand finish; a job cut short is claimed again after its lease.
-    app.addHook("onClose", () => jobs.queue.stop());
   }
+  // Stops claiming and lets the job in hand finish; a job cut short is claimed again after its lease.
+  app.addHook("onClose", () => jobs.queue.stop());
 
   app.get("/api/staff/jobs/", {
     schema: {
