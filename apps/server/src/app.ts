@@ -44,6 +44,7 @@ import { designEstimateModule } from "./modules/designs/design-estimate.routes.t
 import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
+import { jobsModule } from "./modules/jobs/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
 import type { LiveEventsOptions } from "./modules/events/events.service.ts";
@@ -97,6 +98,8 @@ export interface AppDeps {
   leadLimit?: LeadLimit;
   /** Live events' timings (tests shorten the heartbeat and turn the prune timer off). */
   liveEvents?: Partial<LiveEventsOptions>;
+  /** Run the durable job queue's worker in this process (default); `buildTestApp` turns it off and drains by hand. */
+  jobWorker?: boolean;
 }
 
 export interface App {
@@ -259,8 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...services,
     publicUrl: config.publicUrl,
     tmpDir: services.tmpDir,
-    // Lapsed quotes also expire on every customer read; the timer catches orders nobody reads.
-    sweepIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
   });
   await app.register(notificationsModule, { notifications: services.notifications });
   await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
@@ -268,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(searchModule, { search: services.search });
   await app.register(auditModule, { audit: services.audit });
   await app.register(peopleModule, { people: services.people });
+  // The durable job queue's admin routes, and its worker's start and stop with the app.
+  await app.register(jobsModule, { jobs: services.jobs, runWorker: deps.jobWorker ?? true });
   await app.register(galleryModule, { gallery: services.gallery, tmpDir: services.tmpDir });
   await app.register(leadsModule, { leads: services.leads });
   await app.register(messagesModule, { messages: services.messages, tmpDir: services.tmpDir });

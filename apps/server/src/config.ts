@@ -32,6 +32,13 @@ const configSchema = z.object({
   UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
   PAYMENT_BANK_DETAILS: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
   PAYMENT_UPI_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "Use a UPI id such as atelier@bank.").optional()),
+  // The durable job queue (e-mails, sweeps) and the SMTP client's timeouts.
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(20),
+  JOBS_BACKOFF_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  JOBS_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
 });
 
 // ---- Object storage (S3-compatible) ----
@@ -95,6 +102,10 @@ export type Config = Readonly<{
   paymentUpiId: string | undefined;
   /** The bucket every stored file goes to; undefined: local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Connection, greeting and socket timeout of the SMTP client (an SMTP server that never answers). */
+  smtpTimeoutMs: number;
+  /** The durable job queue: poll interval, claim lease, attempts before a job fails, retry backoff. */
+  jobs: Readonly<{ pollMs: number; leaseMs: number; maxAttempts: number; backoffBaseMs: number; backoffMaxMs: number }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -141,5 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
     paymentUpiId: e.PAYMENT_UPI_ID,
     s3: s3ConfigOf(s3Parsed.data, env),
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    jobs: Object.freeze({
+      pollMs: e.JOBS_POLL_MS,
+      leaseMs: e.JOBS_LEASE_MS,
+      maxAttempts: e.JOBS_MAX_ATTEMPTS,
+      backoffBaseMs: e.JOBS_BACKOFF_BASE_MS,
+      backoffMaxMs: Math.max(e.JOBS_BACKOFF_MAX_MS, e.JOBS_BACKOFF_BASE_MS),
+    }),
   });
 }

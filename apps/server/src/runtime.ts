@@ -20,7 +20,13 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
   await runMigrations(database);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, "mail"), logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: path.join(config.dataDir, "mail"),
+    logger,
+    timeoutMs: config.smtpTimeoutMs,
+  });
   let redis: Redis | undefined;
   let rateLimits: RateLimitStore;
   if (config.redisUrl) {

@@ -21,3 +21,4 @@ export * from "./settings.ts";
 export * from "./search.ts";
 export * from "./carriers.ts";
 export * from "./order-next-action.ts";
+export * from "./jobs.ts";

@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on e-mails a customer can turn off. */
   headers?: Record<string, string>;
+  /** A stable Message-ID (the queued job's), so a receiving server can spot a resent copy. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -23,10 +25,23 @@ export interface Mailer {
  * SMTP when a URL is given; otherwise every message is written as an .eml file under
  * `mailDir` and its links are logged, so password reset works on a fresh machine.
  */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; mailDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  mailDir: string;
+  logger: Logger;
+  /** Connection, greeting and socket timeouts: an SMTP server that accepts but never answers fails the try. */
+  timeoutMs?: number | undefined;
+}): Mailer {
   const { from, mailDir, logger } = options;
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const timeoutMs = options.timeoutMs ?? 20_000;
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
     return {
       send: async (m) => {
         await transport.sendMail({ from, ...m });

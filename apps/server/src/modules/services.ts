@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
+import { createMailOutbox } from "../lib/jobs/mail-job.ts";
+import { createJobQueue } from "../lib/jobs/queue.ts";
 import type { Mailer } from "../lib/mail.ts";
 import type { RateLimitStore } from "../lib/rate-limit.ts";
 import type { SafeFetcher } from "../lib/safe-fetch.ts";
@@ -16,6 +18,7 @@ import { createDesignsService, type DesignsService } from "./designs/designs.ser
 import { createLiveEventsService, type LiveEventsOptions } from "./events/events.service.ts";
 import { createExtractionService } from "./extraction/extraction.service.ts";
 import { createGalleryService } from "./gallery/gallery.service.ts";
+import { createJobsService } from "./jobs/jobs.service.ts";
 import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
 import { createMessagesService } from "./messages/messages.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
@@ -64,10 +67,17 @@ export interface ServicesDeps {
 export async function createServices(deps: ServicesDeps) {
   const { database, config, clock, mailer, logger, rateLimits } = deps;
   const db = database.db;
+  // The durable queue: e-mails are written as jobs in the transaction of the change that causes
+  // them and sent by the worker (started by the jobs module); periodic sweeps are jobs too, once
+  // per period across every instance (registered at the end, once the services exist).
+  const queue = createJobQueue({ db, clock, logger, options: config.jobs });
+  const outbox = createMailOutbox(queue, mailer);
+  const drainJobs = () => queue.drain();
   const auth = createAuthService({
     db,
     clock,
-    mailer,
+    outbox,
+    drainJobs,
     rateLimits,
     publicUrl: config.publicUrl,
     limits: deps.authLimits ?? {},
@@ -85,8 +95,9 @@ export async function createServices(deps: ServicesDeps) {
     limitScale: config.rateLimitScale,
     options: {
       maxConnectionsPerUser: config.liveEventsMaxPerUser,
-      pruneIntervalMs: config.nodeEnv === "test" ? 0 : 60_000,
       ...deps.liveEvents,
+      // Pruned by the periodic job below, once a minute across every instance.
+      pruneIntervalMs: 0,
     },
   });
   const storage = deps.storage ?? (await openStorage(config, logger));
@@ -116,7 +127,7 @@ export async function createServices(deps: ServicesDeps) {
   const unsubscribeSecret = await resolveFileUrlSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe-key");
   const preferences = createPreferencesService({ db, clock, publicUrl, tokens: createUnsubscribeTokens(unsubscribeSecret) });
   const notifications = createNotificationsService({ db, clock, publicUrl, live, preferences });
-  const customerMail = createCustomerMailService({ db, mailer, preferences });
+  const customerMail = createCustomerMailService({ outbox, preferences });
   const payment = { bankDetails: config.paymentBankDetails, upiId: config.paymentUpiId, contactEmail: config.contactEmail };
   // Conversations: an order's messages go through the orders service (bound late, built next).
   const messages = createMessagesService({
@@ -124,7 +135,7 @@ export async function createServices(deps: ServicesDeps) {
     clock,
     publicUrl,
     logger,
-    mailer,
+    outbox,
     customerMail,
     uploads,
     notifications,
@@ -145,6 +156,7 @@ export async function createServices(deps: ServicesDeps) {
     audit,
     messages,
     live,
+    drainJobs,
     certificatesOf: (from, orderId) => late.certificates?.forOrder(from, orderId) ?? Promise.resolve([]),
   });
   late.orders = orders;
@@ -159,7 +171,7 @@ export async function createServices(deps: ServicesDeps) {
   const gallery = createGalleryService({ db, uploads, audit });
   const leads = createLeadService({
     db,
-    mailer,
+    outbox,
     clock,
     logger,
     contactEmail: config.contactEmail,
@@ -173,6 +185,17 @@ export async function createServices(deps: ServicesDeps) {
   const search = createSearchService({ db });
   const people = createPeopleService({ db, publicUrl, auth, audit, orders });
   const extraction = createExtractionService({ fetcher: deps.fetcher });
+  const jobs = createJobsService({ db, clock, queue, publicUrl });
+
+  // Periodic work, each run once per period in total whichever instance enqueues it first.
+  // Lapsed quotes also expire on every customer read; this catches the orders nobody reads.
+  queue.every({ name: "sweep:orders", periodMs: 60_000 }, async () => {
+    await orders.sweep();
+  });
+  queue.every({ name: "prune:live-events", periodMs: 60_000 }, () => live.prune());
+  queue.every({ name: "prune:jobs", periodMs: 60 * 60_000 }, async () => {
+    await jobs.prune();
+  });
 
   return {
     auth,
@@ -197,6 +220,7 @@ export async function createServices(deps: ServicesDeps) {
     search,
     people,
     extraction,
+    jobs,
   };
 }
 

@@ -71,6 +71,8 @@ export interface TestApp extends App {
   clock: FakeClock;
   config: Config;
   dataDir: string;
+  /** Runs every queued job that is due (e-mails, sweeps) until none is left; returns how many ran. */
+  drainJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -89,7 +91,8 @@ export async function buildTestApp(
   const database = overrides.database ?? (await freshDatabase());
   const mailer = new MemoryMailer();
   const clock = new FakeClock();
-  const built = await buildApp({ config, database, mailer, clock, logger: pino({ level: "silent" }), ...overrides });
+  // No job worker: a test runs the queued jobs when it wants with `drainJobs()`.
+  const built = await buildApp({ config, database, mailer, clock, logger: pino({ level: "silent" }), jobWorker: false, ...overrides });
   await built.app.ready();
   return {
     ...built,
@@ -98,9 +101,9 @@ export async function buildTestApp(
     clock: (overrides.clock as FakeClock | undefined) ?? clock,
     config,
     dataDir,
+    drainJobs: () => built.services.jobs.queue.drain(),
     close: async () => {
       await built.app.close();
-      await built.services.auth.drain();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -41,7 +41,7 @@ export const paths = {
     notifications: { path: "/dashboard/notifications", getHref: () => "/dashboard/notifications" },
     search: { path: "/dashboard/search", getHref: (q: string) => `/dashboard/search?q=${encodeURIComponent(q)}` },
   },
-  /** The staff console (staff and admins; Pricing, People and Audit for admins only). */
+  /** The staff console (staff and admins; Pricing, People, Audit and Jobs for admins only). */
   staff: {
     root: { path: "/staff", getHref: () => "/staff" },
     order: { path: "/staff/orders/:orderId", getHref: (id: string) => `/staff/orders/${id}` },
@@ -52,6 +52,7 @@ export const paths = {
     pricing: { path: "/staff/pricing", getHref: () => "/staff/pricing" },
     people: { path: "/staff/people", getHref: () => "/staff/people" },
     audit: { path: "/staff/audit", getHref: () => "/staff/audit" },
+    jobs: { path: "/staff/jobs", getHref: () => "/staff/jobs" },
     search: { path: "/staff/search", getHref: (q: string) => `/staff/search?q=${encodeURIComponent(q)}` },
   },
 } as const;

@@ -10,3 +10,4 @@ export * from "./messages.ts";
 export * from "./live-events.ts";
 export * from "./preferences.ts";
 export * from "./idempotency.ts";
+export * from "./jobs.ts";

@@ -35,3 +35,35 @@ export const shippedEmail = async (input: Templates.ShippedEmailInput) => (await
 export const staffReplyEmail = async (input: Templates.StaffReplyEmailInput) => (await load()).staffReplyEmail(input);
 export const staffWelcomeEmail = async (input: Templates.StaffWelcomeEmailInput) => (await load()).staffWelcomeEmail(input);
 export const supportTicketEmail = async (input: Templates.SupportTicketEmailInput) => (await load()).supportTicketEmail(input);
+
+/** The templates by name, each with the input it renders. */
+type TemplateFunctions = Pick<
+  typeof Templates,
+  | "cadReadyEmail"
+  | "genericEmail"
+  | "orderStatusEmail"
+  | "paymentEmail"
+  | "quoteExpiringEmail"
+  | "quoteIssuedEmail"
+  | "shippedEmail"
+  | "staffReplyEmail"
+  | "staffWelcomeEmail"
+  | "supportTicketEmail"
+>;
+export type EmailTemplateName = keyof TemplateFunctions;
+
+/**
+ * An e-mail described, not yet rendered: the template's name and its (JSON) input. A queued e-mail
+ * job carries this and the worker renders it when it sends, so a transaction that enqueues an
+ * e-mail never waits for the templates to load or render.
+ */
+export type EmailSpec = { [K in EmailTemplateName]: { template: K; input: Parameters<TemplateFunctions[K]>[0] } }[EmailTemplateName];
+
+export const emailSpec = <K extends EmailTemplateName>(template: K, input: Parameters<TemplateFunctions[K]>[0]) =>
+  ({ template, input }) as EmailSpec;
+
+export async function renderEmailSpec(spec: EmailSpec): Promise<Templates.RenderedEmail> {
+  const templates = await load();
+  const render = templates[spec.template] as (input: EmailSpec["input"]) => Promise<Templates.RenderedEmail>;
+  return render(spec.input);
+}

@@ -14,8 +14,8 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { randomSecret, sha256 } from "../../lib/crypto.ts";
 import { ErrorFieldError, ThrottledError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
-import { staffWelcomeEmail } from "../../lib/email/index.ts";
-import { renderEmail, type Mailer, type MailMessage } from "../../lib/mail.ts";
+import { emailSpec } from "../../lib/email/index.ts";
+import type { MailOutbox, QueuedMail } from "../../lib/jobs/mail-job.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import * as repo from "./auth.repository.ts";
@@ -55,7 +55,10 @@ export type AuthLimits = typeof DEFAULT_AUTH_LIMITS;
 export interface AuthServiceDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  /** The security e-mails, queued in the transaction of what they tell (or on their own). */
+  outbox: MailOutbox;
+  /** Runs the queued jobs that are due now (tests wait for the e-mails with `drain`). */
+  drainJobs?: () => Promise<unknown>;
   rateLimits: RateLimitStore;
   publicUrl: string;
   limits?: Partial<AuthLimits>;
@@ -101,12 +104,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const DUMMY_HASH_PROMISE = hash(randomSecret());
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, clock, mailer, rateLimits, publicUrl } = deps;
+  const { db, clock, outbox, rateLimits, publicUrl } = deps;
   const scale = deps.limitScale ?? 1;
   const limits = Object.fromEntries(
     Object.entries({ ...DEFAULT_AUTH_LIMITS, ...deps.limits }).map(([k, l]) => [k, { ...l, max: Math.ceil(l.max * scale) }]),
   ) as AuthLimits;
-  const pending = new Set<Promise<void>>();
   const delay = deps.delay ?? sleep;
 
   async function guard(key: string, limit: Limit, count: boolean): Promise<void> {
@@ -142,24 +144,30 @@ export function createAuthService(deps: AuthServiceDeps) {
     const sent = await rateLimits.hit(`login:warned:${user.id}`, window);
     if (sent.count !== 1) return;
     const minutes = Math.round(window / 60_000);
-    const body = renderEmail({
+    await outbox.send(db, {
+      to: user.email,
+      subject: "Someone is trying to sign in to your account",
+      email: emailSpec("genericEmail", {
       heading: "Someone is trying to sign in to your account",
       paragraphs: [
         `There were ${failures} failed attempts to sign in to your Aurelia Atelier account (${user.email}) in the last ${minutes} minutes.`,
         "If that was you, nothing is wrong: you can still sign in with your password, a little more slowly for a while. If it was not you, your account is safe as long as your password is not used elsewhere; choosing a new one signs out every other session.",
       ],
       action: { label: "Choose a new password", url: `${publicUrl}/forgot-password` },
+      }),
     });
-    sendInBackground(body.then((rendered) => ({ to: user.email, subject: "Someone is trying to sign in to your account", ...rendered })));
   }
 
   /**
-   * "Your password was changed": after a change or a reset has committed, so the owner hears of a
-   * change they did not make. It cannot be turned off, like the other security e-mails.
+   * "Your password was changed": queued in the change's or the reset's transaction, so the owner
+   * hears of a change they did not make. It cannot be turned off, like the other security e-mails.
    */
-  function warnPasswordChanged(user: Pick<UserRow, "email">, how: "changed" | "reset"): void {
+  async function warnPasswordChanged(tx: Db, user: Pick<UserRow, "email">, how: "changed" | "reset"): Promise<void> {
     const subject = "Your password was changed";
-    const body = renderEmail({
+    await outbox.send(tx, {
+      to: user.email,
+      subject,
+      email: emailSpec("genericEmail", {
       heading: subject,
       paragraphs: [
         how === "changed"
@@ -169,8 +177,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         `If it was not you, choose a new password now with the button below (it signs out everyone using the old one), change the password of your e-mail account too, and tell us at ${publicUrl}/contact.`,
       ],
       action: { label: "Choose a new password", url: `${publicUrl}/forgot-password` },
+      }),
     });
-    sendInBackground(body.then((rendered) => ({ to: user.email, subject, ...rendered })));
   }
 
   // Who is told when tokens stop signing anyone in (live-event streams close at once).
@@ -183,14 +191,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.onBackgroundError?.(err);
       }
     }
-  }
-
-  function sendInBackground(message: MailMessage | Promise<MailMessage>): void {
-    const p = Promise.resolve(message)
-      .then((m) => mailer.send(m))
-      .catch((err: unknown) => deps.onBackgroundError?.(err))
-      .finally(() => pending.delete(p));
-    pending.add(p);
   }
 
   return {
@@ -308,9 +308,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: clock.now() });
         await repo.deleteUserTokens(tx, user.id, current.tokenId);
         await repo.deleteResetTokens(tx, user.id);
+        await warnPasswordChanged(tx, user, "changed");
       });
       tokensRevoked({ userId: user.id, exceptTokenId: current.tokenId });
-      warnPasswordChanged(user, "changed");
     },
 
     async forgotPassword(emailInput: string, ip: string): Promise<{ message: string }> {
@@ -322,19 +322,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user?.isActive) {
         const token = randomSecret(32);
         const now = clock.now();
-        await repo.insertResetToken(db, user.id, sha256(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
         const uid = Buffer.from(user.id).toString("base64url");
         const url = `${publicUrl}/reset-password/${uid}/${token}`;
-        // Rendered in the background too, so the answer takes no longer when the account exists.
-        const body = renderEmail({
-          heading: "Reset your password",
-          paragraphs: [
-            "We received a request to reset the password of your Aurelia Atelier account.",
-            "The link below works once and expires in one hour. If you did not ask for it, you can ignore this e-mail: your password stays as it is.",
-          ],
-          action: { label: "Choose a new password", url },
+        // The link and its e-mail are written together; the e-mail is rendered and sent by the job
+        // worker, so the answer takes no longer when the account exists.
+        await db.transaction(async (tx) => {
+          await repo.insertResetToken(tx, user.id, sha256(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+          await outbox.send(tx, {
+            to: user.email,
+            subject: "Reset your password",
+            email: emailSpec("genericEmail", {
+              heading: "Reset your password",
+              paragraphs: [
+                "We received a request to reset the password of your Aurelia Atelier account.",
+                "The link below works once and expires in one hour. If you did not ask for it, you can ignore this e-mail: your password stays as it is.",
+              ],
+              action: { label: "Choose a new password", url },
+            }),
+          });
         });
-        sendInBackground(body.then((parts) => ({ to: user.email, subject: "Reset your password", ...parts })));
       }
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
@@ -361,16 +367,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new ErrorFieldError("Your new password must be different from your current password.");
       }
       const passwordHash = await hash(input.new_password);
+      // A welcome link (it lives longer than a reset link) sets a new staff member's first password: nothing changed.
+      const welcome = token.expiresAt.getTime() - token.createdAt.getTime() > RESET_TOKEN_TTL_MS;
       await db.transaction(async (tx) => {
         if (!(await repo.consumeResetToken(tx, token.id, now))) throw new ErrorFieldError(invalid);
         await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
         await repo.deleteUserTokens(tx, user.id);
         await repo.deleteResetTokens(tx, user.id);
+        if (!welcome) await warnPasswordChanged(tx, user, "reset");
       });
       tokensRevoked({ userId: user.id });
-      // A welcome link (it lives longer than a reset link) sets a new staff member's first password: nothing changed.
-      const welcome = token.expiresAt.getTime() - token.createdAt.getTime() > RESET_TOKEN_TTL_MS;
-      if (!welcome) warnPasswordChanged(user, "reset");
     },
 
     /** Creates a staff or admin account (command line); there is never a default password. */
@@ -405,7 +411,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * A staff or admin account made by an admin: no password is ever chosen for it (the hash is of
      * a random secret nobody keeps), and a one-time set-password link valid for
-     * WELCOME_TOKEN_TTL_HOURS is e-mailed by `sendWelcome` once the caller's transaction commits.
+     * WELCOME_TOKEN_TTL_HOURS is e-mailed by `sendWelcome`, queued in the caller's transaction.
      */
     async createInvitedAccount(
       tx: Db,
@@ -438,21 +444,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { user, welcome: { token } };
     },
 
-    /** The welcome e-mail with the set-password link (the reset page, `?welcome=1`); sent in the background. */
-    sendWelcome(user: UserRow, welcome: { token: string }, invitedBy: string): void {
+    /** The welcome e-mail with the set-password link (the reset page, `?welcome=1`), queued in the invitation's transaction. */
+    async sendWelcome(tx: Db, user: UserRow, welcome: { token: string }, invitedBy: string): Promise<void> {
       const uid = Buffer.from(user.id).toString("base64url");
       const url = `${publicUrl}/reset-password/${uid}/${welcome.token}?welcome=1`;
       const role = user.role === "admin" ? "admin" : "staff";
-      sendInBackground(
-        staffWelcomeEmail({
+      const mail: QueuedMail = {
+        to: user.email,
+        email: emailSpec("staffWelcomeEmail", {
           firstName: user.firstName,
           role,
           email: user.email,
           invitedBy,
           setPasswordUrl: url,
           validHours: WELCOME_TOKEN_TTL_HOURS,
-        }).then((mail) => ({ to: user.email, ...mail })),
-      );
+        }),
+      };
+      await outbox.send(tx, mail);
     },
 
     /** The user, locked for the caller's transaction (role and activation changes). */
@@ -491,9 +499,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     lastSeenOf: (tx: Db, id: string) => repo.lastSeenOf(tx, id),
 
-    /** Waits for e-mails still being sent (graceful shutdown, tests). */
+    /** Sends the e-mails queued so far (tests; nothing once the worker has stopped, at shutdown). */
     async drain(): Promise<void> {
-      await Promise.all([...pending]);
+      await deps.drainJobs?.();
     },
   };
 }

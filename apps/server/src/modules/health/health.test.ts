@@ -55,6 +55,7 @@ describe("GET /api/health/", () => {
       "post /api/unsubscribe/resubscribe/",
       "post /api/staff/messages/{id}/close/",
       "post /api/staff/messages/{id}/reopen/",
+      "post /api/staff/jobs/{id}/retry/",
     ]);
     const missing: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {

@@ -5,7 +5,8 @@ import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { NotFoundError, ThrottledError } from "../../lib/errors.ts";
-import { renderEmail, type Mailer } from "../../lib/mail.ts";
+import { emailSpec } from "../../lib/email/index.ts";
+import type { MailOutbox } from "../../lib/jobs/mail-job.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { RateLimitStore } from "../../lib/rate-limit.ts";
 import { changedFields, type AuditService } from "../audit/audit.service.ts";
@@ -30,7 +31,8 @@ export interface LeadInput {
 
 export interface LeadServiceDeps {
   db: Db;
-  mailer: Mailer;
+  /** The business notification is queued with the lead (sent once it commits, retried while SMTP is away). */
+  outbox: MailOutbox;
   rateLimits: RateLimitStore;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -76,17 +78,19 @@ export function toStaffLead(row: LeadRow, handler: LeadHandler): StaffLead {
 const SOURCE_LABEL: Record<LeadSource, string> = { contact: "the contact page", home: "the landing page" };
 
 export function createLeadService(deps: LeadServiceDeps) {
-  const { db, mailer, rateLimits, clock, logger, contactEmail, audit } = deps;
+  const { db, outbox, rateLimits, clock, logger, contactEmail, audit } = deps;
   const base = deps.limit ?? DEFAULT_LEAD_LIMIT;
   const limit = { ...base, max: Math.max(1, Math.round(base.max * (deps.limitScale ?? 1))) };
 
-  async function mailBusiness(lead: Lead): Promise<void> {
+  async function mailBusiness(tx: Db, lead: Lead): Promise<void> {
     if (!contactEmail) {
       logger.info({ leadId: lead.id }, "lead stored; CONTACT_EMAIL is not set, so it was not e-mailed");
       return;
     }
-    try {
-      const { text, html } = await renderEmail({
+    await outbox.send(tx, {
+      to: contactEmail,
+      subject: `New enquiry from ${lead.name} (${lead.source})`,
+      email: emailSpec("genericEmail", {
         heading: `New enquiry from ${lead.name}`,
         paragraphs: [
           `Received through ${SOURCE_LABEL[lead.source]} on ${lead.created_at.slice(0, 10)}.`,
@@ -96,12 +100,8 @@ export function createLeadService(deps: LeadServiceDeps) {
           `Design idea: ${lead.design_idea || "not given"}`,
           "Reply to the customer within 24 hours, as the site promises.",
         ],
-      });
-      await mailer.send({ to: contactEmail, subject: `New enquiry from ${lead.name} (${lead.source})`, text, html });
-    } catch (err) {
-      // The lead is safely stored; staff will also see it in the console.
-      logger.error({ err, leadId: lead.id }, "lead stored but the notification e-mail failed");
-    }
+      }),
+    });
   }
 
   return {
@@ -115,17 +115,19 @@ export function createLeadService(deps: LeadServiceDeps) {
         logger.info({ ip }, "lead discarded: honeypot field was filled");
         return { ...pick(input), id: crypto.randomUUID(), created_at: now.toISOString() };
       }
-      const row = await repo.insertLead(db, {
-        source: input.source,
-        name: input.name,
-        email: input.email.toLowerCase(),
-        phone: input.phone,
-        designIdea: input.design_idea,
-        createdAt: now,
+      return db.transaction(async (tx) => {
+        const row = await repo.insertLead(tx, {
+          source: input.source,
+          name: input.name,
+          email: input.email.toLowerCase(),
+          phone: input.phone,
+          designIdea: input.design_idea,
+          createdAt: now,
+        });
+        const lead = toLeadResponse(row);
+        await mailBusiness(tx, lead);
+        return lead;
       });
-      const lead = toLeadResponse(row);
-      await mailBusiness(lead);
-      return lead;
     },
 
     /** The staff console's list: newest first, searched over name, e-mail, phone and idea. */

@@ -31,6 +31,7 @@ describe("POST /api/leads/", () => {
     const rows = await t.database.db.select().from(leads);
     expect(rows.find((r) => r.id === lead.id)).toMatchObject({ name: "Ananya Rao", designIdea: valid.design_idea, source: "contact" });
 
+    await t.drainJobs();
     expect(t.mailer.sent).toHaveLength(before + 1);
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toBe("atelier@example.com");
@@ -45,6 +46,7 @@ describe("POST /api/leads/", () => {
     const res = await post({ name: "Sam", email: "sam@example.com", source: "home" });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ phone: "", design_idea: "", source: "home" });
+    await t.drainJobs();
     expect(t.mailer.sent.at(-1)!.text).toContain("Phone: not given");
   });
 
@@ -71,6 +73,7 @@ describe("POST /api/leads/", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id: expect.any(String), name: "Bot" });
     expect(await t.database.db.select().from(leads)).toHaveLength(countBefore);
+    await t.drainJobs();
     expect(t.mailer.sent).toHaveLength(mailsBefore);
   });
 
@@ -99,6 +102,7 @@ describe("POST /api/leads/ without CONTACT_EMAIL", () => {
     const res = await t.app.inject({ method: "POST", url: "/api/leads/", payload: valid, remoteAddress: randomIp() });
     expect(res.statusCode).toBe(201);
     expect(await t.database.db.select().from(leads)).toHaveLength(1);
+    await t.drainJobs();
     expect(t.mailer.sent).toHaveLength(0);
   });
 });
@@ -133,6 +137,7 @@ describe("POST /api/leads/form/ (the forms without script)", () => {
       designIdea: "A ring & a pendant, 18k – size 6",
       source: "contact",
     });
+    await t.drainJobs();
     expect(t.mailer.sent.at(-1)!.subject).toBe("New enquiry from Zoë Ångström (contact)");
 
     const home = await form({ name: "Sam", email: "sam@example.com", phone: "", design_idea: "", source: "home" });

@@ -19,10 +19,10 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { assertCanAccess, assertStaff, isStaff, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { staffReplyEmail, supportTicketEmail } from "../../lib/email/index.ts";
+import { emailSpec } from "../../lib/email/index.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import type { LiveEvent, LiveEvents } from "../../lib/live-events.ts";
-import type { Mailer } from "../../lib/mail.ts";
+import type { MailOutbox } from "../../lib/jobs/mail-job.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
@@ -37,7 +37,8 @@ export interface MessagesServiceDeps {
   clock: Clock;
   publicUrl: string;
   logger: FastifyBaseLogger;
-  mailer: Mailer;
+  /** Transactional e-mails (the ticket acknowledgement), queued in the transaction that causes them. */
+  outbox: MailOutbox;
   /** A jeweller's reply on a ticket, by e-mail unless the customer turned replies off (the settings module). */
   customerMail: CustomerMailService;
   uploads: UploadsService;
@@ -180,7 +181,7 @@ export type MessagesService = ReturnType<typeof createMessagesService>;
  * every staff member; anyone else gets 404. Each reader has their own read mark.
  */
 export function createMessagesService(deps: MessagesServiceDeps) {
-  const { db, clock, uploads, notifications, audit, live, logger } = deps;
+  const { db, clock, uploads, notifications, audit, live } = deps;
 
   const events = (c: ConversationRow): LiveEvent[] => [
     { kind: "message", userIds: [c.userId], staff: true, data: { conversation_id: c.id, order_id: c.orderId } },
@@ -235,25 +236,21 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return !(await repo.hasUnreadFromOthers(tx, message.conversationId, customerId, message.seq, since));
   }
 
-  /** A jeweller's reply on a ticket, e-mailed after it committed; a mail failure does not undo the reply. */
-  async function mailTicketReply(c: ConversationRow, actor: Actor, text: string, attachments: number): Promise<void> {
-    const [sender] = await repo.findUsers(db, [actor.id]);
+  /** A jeweller's reply on a ticket, queued in the reply's transaction (sent once it commits). */
+  async function mailTicketReply(tx: Db, c: ConversationRow, actor: Actor, text: string, attachments: number): Promise<void> {
+    const [sender] = await repo.findUsers(tx, [actor.id]);
     const about = `request ${c.ticketNumber ?? c.subject}`;
-    try {
-      await deps.customerMail.send(c.userId, "staff_reply", (recipient, footer) =>
-        staffReplyEmail({
-          firstName: recipient.firstName,
-          about,
-          senderName: sender?.firstName ?? "",
-          text,
-          attachments,
-          conversationUrl: `${deps.publicUrl}${conversationLink(c.id)}`,
-          footer,
-        }),
-      );
-    } catch (err) {
-      logger.error({ err, conversation: c.id }, "ticket reply e-mail failed");
-    }
+    await deps.customerMail.send(tx, c.userId, "staff_reply", (recipient, footer) =>
+      emailSpec("staffReplyEmail", {
+        firstName: recipient.firstName,
+        about,
+        senderName: sender?.firstName ?? "",
+        text,
+        attachments,
+        conversationUrl: `${deps.publicUrl}${conversationLink(c.id)}`,
+        footer,
+      }),
+    );
   }
 
   async function toMessages(from: Db, rows: MessageRow[], readerId: string, designers: ReadonlySet<string>): Promise<Message[]> {
@@ -388,7 +385,6 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const view = await memberView(db, actor, id);
       const batch = await uploads.ingestAttachments(actor.id, files);
       let messageId: string;
-      let ticketReply: ConversationRow | undefined;
       try {
         if (view.conversation.kind === "order" && view.conversation.orderId) {
           messageId = (await deps.orderComment(actor, view.conversation.orderId, text, batch.uploadIds)).id;
@@ -414,7 +410,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
                 targetLabel: locked.ticketNumber ?? locked.subject,
                 after: { message_id: row.id, text },
               });
-              if (await replyEmailDue(tx, row, locked.userId)) ticketReply = locked;
+              if (await replyEmailDue(tx, row, locked.userId)) await mailTicketReply(tx, locked, actor, text, batch.uploadIds.length);
             }
             return row.id;
           });
@@ -423,7 +419,6 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         await batch.discard();
         throw err;
       }
-      if (ticketReply) await mailTicketReply(ticketReply, actor, text, batch.uploadIds.length);
       const row = await repo.findMessage(db, messageId);
       const [message] = await toMessages(db, row ? [row] : [], actor.id, await designersOf(db, view.conversation.orderId));
       if (!message) throw new Error("the message vanished");
@@ -454,25 +449,24 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           updatedAt: now,
         });
         await writeMessage(tx, c, actor, input.message, []);
-        return { ...toTicket({ ...c, status: "open" })!, conversation_id: c.id };
-      });
-      // The acknowledgement is transactional mail (no opt-out); a mail failure does not undo the ticket.
-      const [user] = await repo.findUsers(db, [actor.id]);
-      if (user) {
-        try {
-          const mail = await supportTicketEmail({
-            firstName: user.firstName,
-            ticketNumber: ticket.number,
-            subject: ticket.subject,
-            category: SUPPORT_CATEGORY_LABELS[ticket.category],
-            message: input.message,
-            ticketUrl: `${deps.publicUrl}${conversationLink(ticket.id)}`,
+        const created = { ...toTicket({ ...c, status: "open" })!, conversation_id: c.id };
+        // The acknowledgement is transactional mail (no opt-out), queued with the ticket.
+        const [user] = await repo.findUsers(tx, [actor.id]);
+        if (user) {
+          await deps.outbox.send(tx, {
+            to: user.email,
+            email: emailSpec("supportTicketEmail", {
+              firstName: user.firstName,
+              ticketNumber: created.number,
+              subject: created.subject,
+              category: SUPPORT_CATEGORY_LABELS[created.category],
+              message: input.message,
+              ticketUrl: `${deps.publicUrl}${conversationLink(created.id)}`,
+            }),
           });
-          await deps.mailer.send({ to: user.email, ...mail });
-        } catch (err) {
-          logger.error({ err, ticket: ticket.number }, "support ticket acknowledgement failed");
         }
-      }
+        return created;
+      });
       return ticket;
     },
 

@@ -275,10 +275,12 @@ describe("support tickets", () => {
   it("is numbered, acknowledged by e-mail over SMTP, and moves open → answered → closed → open", async () => {
     const c = await signUpCustomer(t);
     const me = await get<{ email: string }>(c.token, "/api/auth/user/");
+    await t.drainJobs(); // what earlier tests queued
     received.length = 0;
     const ticket = await openTicket(c, "Engraving question");
     expect(ticket.number).toMatch(/^ST-\d{4}-\d{6}$/);
     expect(ticket.status).toBe("open");
+    await t.drainJobs();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual([me.body.email]);
     expect(received[0]!.raw).toContain(ticket.number);

@@ -88,7 +88,7 @@ export function createCadService(deps: {
             await orders.event(tx, order, "cad_uploaded", actor, `CAD version ${cad.version} uploaded.`);
             await notifications.notify(tx, [notice]);
           }
-          later(() => cadReadyMail(deps, order, cad));
+          later((tx) => cadReadyMail(deps, tx, order, cad));
           return response(tx, cad, { newestVersion: cad.version, orderStatus: "cad_design" });
         });
       } catch (err) {

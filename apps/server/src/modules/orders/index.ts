@@ -46,8 +46,6 @@ export interface OrdersModuleOptions {
   publicUrl: string;
   /** Where multipart files wait while a CAD upload is processed. */
   tmpDir: string;
-  /** How often lapsed quotes expire and old deliveries complete; 0 turns the timer off (tests sweep by hand). */
-  sweepIntervalMs: number;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -302,17 +300,5 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
     handler: async (req) => orders.transition(actorOf(req), uuidOr404(req.params.id), req.body),
   });
 
-  if (opts.sweepIntervalMs > 0) {
-    const timer = setInterval(() => {
-      orders.sweep().catch((err: unknown) => app.log.error({ err }, "order sweep failed"));
-    }, opts.sweepIntervalMs);
-    timer.unref();
-    app.addHook("onClose", async () => {
-      clearInterval(timer);
-      await orders.drain();
-    });
-  } else {
-    app.addHook("onClose", () => orders.drain());
-  }
   done();
 };

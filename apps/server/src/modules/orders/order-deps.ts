@@ -36,7 +36,12 @@ export interface OrdersServiceDeps {
   messages: MessagesService;
   /** Open pages of the customer and of staff refresh when an order changes. */
   live: LiveEvents;
+  /** Runs the queued jobs that are due now (tests wait for the e-mails a use case queued). */
+  drainJobs: () => Promise<unknown>;
 }
 
-/** Work to do once a transaction has committed (e-mails): never inside it, never lost silently. */
-export type Later = (job: () => Promise<void>) => void;
+/**
+ * Work the transaction's change causes (its e-mails): run at the end of the transaction, where it
+ * queues durable jobs, so the jobs commit or roll back with the change.
+ */
+export type Later = (job: (tx: Db) => Promise<void>) => void;

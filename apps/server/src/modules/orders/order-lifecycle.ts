@@ -65,20 +65,19 @@ export type Lifecycle = ReturnType<typeof createLifecycle>;
  * the order's lock.
  */
 export function createLifecycle(deps: OrdersServiceDeps) {
-  const { db, clock, logger, notifications } = deps;
-  const inFlight = new Set<Promise<void>>();
+  const { db, clock, notifications } = deps;
 
-  /** Runs `fn` in one transaction; jobs it schedules with `later` run after the commit. */
+  /**
+   * Runs `fn` in one transaction; what it schedules with `later` (e-mails) runs at its end, in the
+   * same transaction, and queues durable jobs: sent once the change commits, never if it rolls back.
+   */
   async function inTx<T>(fn: (tx: Db, later: Later) => Promise<T>): Promise<T> {
-    const jobs: (() => Promise<void>)[] = [];
-    const result = await db.transaction((tx) => fn(tx, (job) => jobs.push(job)));
-    for (const job of jobs) {
-      const p = job()
-        .catch((err: unknown) => logger.error({ err }, "after-commit job failed"))
-        .finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }
-    return result;
+    return db.transaction(async (tx) => {
+      const jobs: ((tx: Db) => Promise<void>)[] = [];
+      const result = await fn(tx, (job) => jobs.push(job));
+      for (const job of jobs) await job(tx);
+      return result;
+    });
   }
 
   /**
@@ -132,9 +131,9 @@ export function createLifecycle(deps: OrdersServiceDeps) {
     return assertCanAccess(actor, await repo.findOrder(tx, id, true), "Not found.");
   }
 
-  /** Waits for e-mails still being sent (tests, shutdown). */
+  /** Sends the e-mails queued so far (tests). */
   async function drain(): Promise<void> {
-    await Promise.all([...inFlight]);
+    await deps.drainJobs();
   }
 
   return { inTx, move, event, lockOrder, drain };

@@ -1,19 +1,6 @@
 import { AUTO_COMPLETE_DAYS, type NotificationType, type OrderStatus } from "@atelier/contract";
-import {
-  cadReadyEmail,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  orderStatusEmail,
-  paymentEmail,
-  quoteExpiringEmail,
-  quoteIssuedEmail,
-  shippedEmail,
-  staffReplyEmail,
-  type EmailFooterLinks,
-  type RenderedEmail,
-  type StatusEmailStatus,
-} from "../../lib/email/index.ts";
+import type { Db } from "../../db/client.ts";
+import { emailSpec, formatDate, formatDateTime, formatMoney, type EmailFooterLinks, type EmailSpec, type StatusEmailStatus } from "../../lib/email/index.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import { advanceOf } from "./order-view.ts";
 import type { CadDesignRow, OrderRow, PaymentRow, QuoteRow } from "./orders.repository.ts";
@@ -21,8 +8,8 @@ import type { CadDesignRow, OrderRow, PaymentRow, QuoteRow } from "./orders.repo
 /**
  * The customer e-mails of the lifecycle: quote issued and expiring, payment confirmed or not
  * matched, CAD ready, the order status e-mails (production, quality check, ready to ship, shipped,
- * delivered: what the "Order status" switch promises), and a jeweller's reply. Sent after the
- * change commits, through the settings module, which skips the types the customer turned off and
+ * delivered: what the "Order status" switch promises), and a jeweller's reply. Queued in the
+ * change's transaction (sent by the job worker once it commits), through the settings module, which skips the types the customer turned off and
  * adds the unsubscribe link and headers.
  */
 export interface OrderMailDeps {
@@ -32,17 +19,18 @@ export interface OrderMailDeps {
 
 function sendToCustomer(
   deps: OrderMailDeps,
+  tx: Db,
   order: OrderRow,
   type: NotificationType,
-  render: (firstName: string, orderUrl: string, footer: EmailFooterLinks) => Promise<RenderedEmail>,
+  render: (firstName: string, orderUrl: string, footer: EmailFooterLinks) => EmailSpec,
 ): Promise<void> {
   const orderUrl = `${deps.publicUrl}/dashboard/orders/${order.id}`;
-  return deps.customerMail.send(order.userId, type, (recipient, footer) => render(recipient.firstName, orderUrl, footer));
+  return deps.customerMail.send(tx, order.userId, type, (recipient, footer) => render(recipient.firstName, orderUrl, footer));
 }
 
-export const quoteIssuedMail = (deps: OrderMailDeps, order: OrderRow, quote: QuoteRow) =>
-  sendToCustomer(deps, order, "quote_issued", (firstName, orderUrl, footer) =>
-    quoteIssuedEmail({
+export const quoteIssuedMail = (deps: OrderMailDeps, tx: Db, order: OrderRow, quote: QuoteRow) =>
+  sendToCustomer(deps, tx, order, "quote_issued", (firstName, orderUrl, footer) =>
+    emailSpec("quoteIssuedEmail", {
       firstName,
       orderNumber: order.orderNumber,
       designName: order.designName,
@@ -55,9 +43,9 @@ export const quoteIssuedMail = (deps: OrderMailDeps, order: OrderRow, quote: Quo
     }),
   );
 
-export const quoteExpiringMail = (deps: OrderMailDeps, order: OrderRow, quote: QuoteRow) =>
-  sendToCustomer(deps, order, "quote_expiring", (firstName, orderUrl, footer) =>
-    quoteExpiringEmail({
+export const quoteExpiringMail = (deps: OrderMailDeps, tx: Db, order: OrderRow, quote: QuoteRow) =>
+  sendToCustomer(deps, tx, order, "quote_expiring", (firstName, orderUrl, footer) =>
+    emailSpec("quoteExpiringEmail", {
       firstName,
       orderNumber: order.orderNumber,
       designName: order.designName,
@@ -70,12 +58,13 @@ export const quoteExpiringMail = (deps: OrderMailDeps, order: OrderRow, quote: Q
 
 export const paymentMail = (
   deps: OrderMailDeps,
+  tx: Db,
   order: OrderRow,
   payment: PaymentRow,
   outcome: { confirmed: true } | { confirmed: false; reason: string },
 ) =>
-  sendToCustomer(deps, order, "payment", (firstName, orderUrl, footer) =>
-    paymentEmail({
+  sendToCustomer(deps, tx, order, "payment", (firstName, orderUrl, footer) =>
+    emailSpec("paymentEmail", {
       firstName,
       orderNumber: order.orderNumber,
       designName: order.designName,
@@ -88,9 +77,9 @@ export const paymentMail = (
     }),
   );
 
-export const cadReadyMail = (deps: OrderMailDeps, order: OrderRow, cad: CadDesignRow) =>
-  sendToCustomer(deps, order, "cad_ready", (firstName, orderUrl, footer) =>
-    cadReadyEmail({
+export const cadReadyMail = (deps: OrderMailDeps, tx: Db, order: OrderRow, cad: CadDesignRow) =>
+  sendToCustomer(deps, tx, order, "cad_ready", (firstName, orderUrl, footer) =>
+    emailSpec("cadReadyEmail", {
       firstName,
       orderNumber: order.orderNumber,
       designName: order.designName,
@@ -101,9 +90,9 @@ export const cadReadyMail = (deps: OrderMailDeps, order: OrderRow, cad: CadDesig
     }),
   );
 
-export const shippedMail = (deps: OrderMailDeps, order: OrderRow) =>
-  sendToCustomer(deps, order, "status_change", (firstName, orderUrl, footer) =>
-    shippedEmail({
+export const shippedMail = (deps: OrderMailDeps, tx: Db, order: OrderRow) =>
+  sendToCustomer(deps, tx, order, "status_change", (firstName, orderUrl, footer) =>
+    emailSpec("shippedEmail", {
       firstName,
       orderNumber: order.orderNumber,
       designName: order.designName,
@@ -115,9 +104,9 @@ export const shippedMail = (deps: OrderMailDeps, order: OrderRow) =>
   );
 
 /** A jeweller's message in the order's conversation; the button opens the order page. */
-export const staffReplyMail = (deps: OrderMailDeps, order: OrderRow, reply: { senderName: string; text: string; attachments: number }) =>
-  sendToCustomer(deps, order, "staff_reply", (firstName, orderUrl, footer) =>
-    staffReplyEmail({ firstName, about: `order ${order.orderNumber}`, ...reply, conversationUrl: orderUrl, footer }),
+export const staffReplyMail = (deps: OrderMailDeps, tx: Db, order: OrderRow, reply: { senderName: string; text: string; attachments: number }) =>
+  sendToCustomer(deps, tx, order, "staff_reply", (firstName, orderUrl, footer) =>
+    emailSpec("staffReplyEmail", { firstName, about: `order ${order.orderNumber}`, ...reply, conversationUrl: orderUrl, footer }),
   );
 
 const STATUS_EMAIL_STATUSES: readonly StatusEmailStatus[] = ["manufacturing", "quality_check", "ready_to_ship", "delivered"];
@@ -126,14 +115,14 @@ const STATUS_EMAIL_STATUSES: readonly StatusEmailStatus[] = ["manufacturing", "q
  * The order status e-mail for a move to `to`, or null when that move has none. A failed quality
  * check going back to manufacturing is the workshop's own loop: the customer was told once.
  */
-export function statusMailFor(deps: OrderMailDeps, order: OrderRow, from: OrderStatus, to: OrderStatus): (() => Promise<void>) | null {
-  if (to === "shipped") return () => shippedMail(deps, order);
+export function statusMailFor(deps: OrderMailDeps, order: OrderRow, from: OrderStatus, to: OrderStatus): ((tx: Db) => Promise<void>) | null {
+  if (to === "shipped") return (tx) => shippedMail(deps, tx, order);
   if (to === "manufacturing" && from !== "cad_approved") return null;
   const status = STATUS_EMAIL_STATUSES.find((s) => s === to);
   if (!status) return null;
-  return () =>
-    sendToCustomer(deps, order, "status_change", (firstName, orderUrl, footer) =>
-      orderStatusEmail({
+  return (tx) =>
+    sendToCustomer(deps, tx, order, "status_change", (firstName, orderUrl, footer) =>
+      emailSpec("orderStatusEmail", {
         firstName,
         orderNumber: order.orderNumber,
         designName: order.designName,

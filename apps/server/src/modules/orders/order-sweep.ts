@@ -47,7 +47,7 @@ export function createSweep(deps: OrdersServiceDeps, lifecycle: Lifecycle) {
         if (!(await repo.claimExpiryNotice(tx, quote.id, now))) return 0;
         const order = await repo.findOrder(tx, quote.orderId);
         if (!order) return 0;
-        later(() => quoteExpiringMail(deps, order, quote));
+        later((tx) => quoteExpiringMail(deps, tx, order, quote));
         await notifications.notify(tx, [
           {
             userId: order.userId,

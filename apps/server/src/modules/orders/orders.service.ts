@@ -102,7 +102,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const [author] = await repo.findUsers(tx, [actor.id]);
         if (actor.id !== order.userId && (await deps.messages.replyEmailDue(tx, row, order.userId))) {
           const senderName = author?.firstName ?? "";
-          later(() => staffReplyMail(deps, order, { senderName, text, attachments: attachmentIds.length }));
+          later((tx) => staffReplyMail(deps, tx, order, { senderName, text, attachments: attachmentIds.length }));
         }
         return view.toCommentResponse(row, author);
       });

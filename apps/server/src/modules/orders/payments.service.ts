@@ -173,7 +173,7 @@ export function createPaymentsService(deps: {
           link: orderLink(order.id),
         };
         await notifications.notify(tx, [notice]);
-        later(() => paymentMail(deps, order, payment, { confirmed: true }));
+        later((tx) => paymentMail(deps, tx, order, payment, { confirmed: true }));
         if (payment.kind === "advance" && order.status === "quoted") {
           await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, {
             note: "Advance confirmed.",
@@ -207,7 +207,7 @@ export function createPaymentsService(deps: {
             link: orderLink(order.id),
           },
         ]);
-        later(() => paymentMail(deps, order, payment, { confirmed: false, reason }));
+        later((tx) => paymentMail(deps, tx, order, payment, { confirmed: false, reason }));
         return toPaymentResponse({ ...payment, status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });
       });
     },

@@ -177,7 +177,7 @@ export function createQuotesService(deps: {
           await repo.updateOrder(tx, order.id, priceFieldsOf(quote, order.estimate));
           await notifications.notify(tx, [notice]);
         }
-        later(() => quoteIssuedMail(deps, order, quote));
+        later((tx) => quoteIssuedMail(deps, tx, order, quote));
         return toQuoteResponse(quote, order, now);
       });
     },

@@ -62,10 +62,10 @@ export function createPeopleService(deps: { db: Db; publicUrl: string; auth: Aut
       );
     },
 
-    /** A staff or admin account; its welcome e-mail leaves once the account is committed. */
+    /** A staff or admin account; its welcome e-mail is queued with it (sent once the account is committed). */
     async create(admin: UserRow, input: CreateStaffData): Promise<StaffPerson> {
       assertAdmin(admin);
-      const { user, welcome } = await db.transaction(async (tx) => {
+      const { user } = await db.transaction(async (tx) => {
         const made = await auth.createInvitedAccount(tx, {
           email: input.email,
           firstName: input.first_name,
@@ -80,9 +80,9 @@ export function createPeopleService(deps: { db: Db; publicUrl: string; auth: Aut
           targetLabel: made.user.email,
           after: { email: made.user.email, name: displayName(made.user), role: made.user.role },
         });
+        await auth.sendWelcome(tx, made.user, made.welcome, displayName(admin));
         return made;
       });
-      auth.sendWelcome(user, welcome, displayName(admin));
       return toPerson(user, null, 0);
     },
 

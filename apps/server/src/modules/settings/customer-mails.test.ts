@@ -143,6 +143,7 @@ describe("reply e-mails", () => {
     });
     expect(created.statusCode).toBe(201);
     const ticket = created.json<{ id: string; number: string }>();
+    await t.drainJobs(); // the request's acknowledgement
     const before = t.mailer.sent.length;
     const reply = await authedInject(t, staff, {
       method: "POST",
@@ -189,6 +190,7 @@ describe("reply e-mails", () => {
       category: "other",
     });
     expect((await switchOff(c.token, "staff_reply")).statusCode).toBe(200);
+    await t.drainJobs(); // the request's acknowledgement
     const before = t.mailer.sent.length;
     expect((await post(t, staff, `/api/orders/${s.orderId}/comments/`, { text: "Noted." })).statusCode).toBe(201);
     const ticketId = created.json<{ id: string }>().id;

@@ -95,7 +95,7 @@ describe("start-up sweep", () => {
       .returning();
 
     // A restart: a second app on the same database and data directory.
-    const restarted = await buildApp({ config: t.config, database: t.database, mailer: t.mailer, clock: t.clock, logger: pino({ level: "silent" }) });
+    const restarted = await buildApp({ config: t.config, database: t.database, mailer: t.mailer, clock: t.clock, logger: pino({ level: "silent" }), jobWorker: false });
     await restarted.app.close();
 
     const rows = await t.database.db.select().from(uploads).where(eq(uploads.userId, c.id));

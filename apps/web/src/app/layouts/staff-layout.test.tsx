@@ -74,6 +74,11 @@ describe("staff console frame", () => {
       within(nav)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Queue", "Messages", "Leads", "Gallery", "Pricing", "People", "Audit log"]);
+    ).toEqual(["Queue", "Messages", "Leads", "Gallery", "Pricing", "People", "Audit log", "Background jobs"]);
+  });
+
+  it("shows staff the 404 page on the background jobs screen", async () => {
+    renderConsole("staff", "/staff/jobs");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
   });
 });
