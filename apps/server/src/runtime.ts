@@ -6,7 +6,7 @@ import type { Config } from "./config.ts";
 import { openDatabase, runMigrations, type Database } from "./db/client.ts";
 import { systemClock } from "./lib/clock.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
-import { createDbRateLimitStore, createFallbackRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
+import { createDbRateLimitStore, createFallbackRateLimitStore, createRedisRateLimitStore, type FallbackRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import type { ReadinessChecks } from "./modules/health/health.routes.ts";
 
 export interface Runtime {
@@ -37,29 +37,15 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, "mail"), logger });
   let redis: Redis | undefined;
   let rateLimits: RateLimitStore;
-  const readinessChecks: ReadinessChecks = {};
+  let readinessChecks: ReadinessChecks = {};
   const dbRateLimits = createDbRateLimitStore(database.db, systemClock, {
     onPruneError: (err) => logger.error({ err }, "rate-limit counters prune failed"),
   });
   if (config.redisUrl) {
-    const { Redis } = await import("ioredis");
-    const connected = new Redis(config.redisUrl, {
-      connectTimeout: REDIS_TIMEOUTS.connectMs,
-      commandTimeout: REDIS_TIMEOUTS.commandMs,
-      maxRetriesPerRequest: 1,
-      // While disconnected a command fails at once instead of waiting in a queue.
-      enableOfflineQueue: false,
-      retryStrategy: (times) => Math.min(200 * 2 ** times, 5000),
-    });
-    redis = connected;
-    // ioredis reports every failed reconnection; the fallback store logs the outage once.
-    connected.on("error", () => undefined);
-    rateLimits = createFallbackRateLimitStore(createRedisRateLimitStore(connected), dbRateLimits, {
-      available: () => connected.status === "ready",
-      onFallback: (err) => logger.error({ err }, "Redis unavailable: throttles count in the database until it is back"),
-      onRecover: () => logger.info("Redis is back: throttles count in Redis again"),
-    });
-    readinessChecks.redis = { critical: false, check: async () => void (await connected.ping()) };
+    const throttles = await connectRedisThrottles(config.redisUrl, dbRateLimits, logger);
+    redis = throttles.redis;
+    rateLimits = throttles.rateLimits;
+    readinessChecks = throttles.readinessChecks;
   } else {
     rateLimits = dbRateLimits;
   }
@@ -76,6 +62,44 @@ export async function openRuntime(config: Config): Promise<Runtime> {
       await database.close();
     },
   };
+}
+
+/**
+ * Throttle counters in Redis, falling back to the database's while Redis is down (logged once per
+ * outage). Short timeouts: a Redis that does not answer costs a request at most half a second, and
+ * one that refuses connections costs nothing (it is skipped until it is back). Readiness reports
+ * it without failing (the instance still serves).
+ */
+export async function connectRedisThrottles(
+  url: string,
+  fallback: RateLimitStore,
+  logger: Logger,
+): Promise<{ redis: Redis; rateLimits: FallbackRateLimitStore; readinessChecks: ReadinessChecks }> {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(url, {
+    connectTimeout: REDIS_TIMEOUTS.connectMs,
+    commandTimeout: REDIS_TIMEOUTS.commandMs,
+    maxRetriesPerRequest: 1,
+    // While disconnected a command fails at once instead of waiting in a queue.
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(200 * 2 ** times, 5000),
+  });
+  // ioredis reports every failed reconnection; the fallback store logs the outage once.
+  redis.on("error", () => undefined);
+  // Connected before the first request when Redis is up; a Redis that is down delays the start by at most connectMs.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_TIMEOUTS.connectMs);
+    redis.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const rateLimits = createFallbackRateLimitStore(createRedisRateLimitStore(redis), fallback, {
+    available: () => redis.status === "ready",
+    onFallback: (err) => logger.error({ err }, "Redis unavailable: throttles count in the database until it is back"),
+    onRecover: () => logger.info("Redis is back: throttles count in Redis again"),
+  });
+  return { redis, rateLimits, readinessChecks: { redis: { critical: false, check: async () => void (await redis.ping()) } } };
 }
 
 /**

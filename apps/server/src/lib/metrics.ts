@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { LevelWithSilent } from "pino";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database, PoolStats } from "../db/client.ts";
 
@@ -35,7 +36,7 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 export function installMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const enabled = options.token !== undefined || !options.production;
   const registry = new Registry();
-  app.get("/metrics", { schema: { hide: true }, logLevel: "warn" }, async (req, reply) => {
+  app.get("/metrics", { schema: { hide: true }, logLevel: quietLogLevel(app) }, async (req, reply) => {
     if (!enabled) return reply.code(404).send({ detail: "Not found." });
     if (options.token !== undefined && !bearerMatches(req.headers.authorization, options.token)) {
       return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ detail: "A valid metrics token is required." });
@@ -86,4 +87,14 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   if (!match?.[1]) return false;
   const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
   return crypto.timingSafeEqual(digest(match[1]), digest(token));
+}
+
+/**
+ * The level for routes that probes and scrapers call every few seconds: their request lines are
+ * left out at `info`, and never shown where the app's own level is quieter (tests run silent).
+ */
+export function quietLogLevel(app: FastifyInstance): LevelWithSilent {
+  const values: Record<LevelWithSilent, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+  const current = app.log.level as LevelWithSilent;
+  return (values[current] ?? 30) > 40 ? current : "warn";
 }

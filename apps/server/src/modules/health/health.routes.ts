@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client.ts";
+import { quietLogLevel } from "../../lib/metrics.ts";
 import type { Storage } from "../../lib/storage.ts";
 
 /** One dependency readiness asks about; a critical one that fails makes the instance not ready (503). */
@@ -68,13 +69,13 @@ export const healthModule: FastifyPluginCallbackZod<HealthOptions> = (app, { dat
 
   app.get("/api/health/live", {
     schema: { tags: ["health"], summary: "The process answers", response: { 200: liveSchema } },
-    logLevel: "warn",
+    logLevel: quietLogLevel(app),
     handler: () => ({ status: "ok" as const }),
   });
 
   app.get("/api/health/ready", {
     schema: { tags: ["health"], summary: "Ready for traffic: database, storage, Redis when configured; 503 while draining", response: { 200: readySchema, 503: readySchema } },
-    logLevel: "warn",
+    logLevel: quietLogLevel(app),
     handler: async (req, reply) => {
       if (state.draining) return reply.code(503).header("cache-control", "no-store").send({ status: "draining" });
       const names = Object.keys(all) as CheckName[];
