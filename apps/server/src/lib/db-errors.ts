@@ -22,6 +22,8 @@ const UNAVAILABLE_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error and is not queryable",
   "Cannot use a pool after calling end on the pool",
+  // PostgreSQL while a database is closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false).
+  "is not currently accepting connections",
 ];
 
 /**
