@@ -1,7 +1,8 @@
+import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import type { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
-import SonicBoom from "sonic-boom";
 import type { Config } from "./config.ts";
 import { openDatabase, runMigrations, type Database } from "./db/client.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -55,7 +56,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     mailer,
     rateLimits,
     readinessChecks,
-    flushLogs: (ms) => flushWithin(logDestination, ms),
+    flushLogs: (ms) => logDestination.flush(ms),
     close: async () => {
       mailer.close();
       await redis?.quit().catch(() => redis?.disconnect());
@@ -102,33 +103,53 @@ export async function connectRedisThrottles(
   return { redis, rateLimits, readinessChecks: { redis: { critical: false, check: async () => void (await redis.ping()) } } };
 }
 
-/**
- * Log lines go to standard output without ever blocking the process: written asynchronously, kept
- * in memory (up to 16 MB, then dropped) while the reader is slow or gone. pino's default writes
- * synchronously, so a full pipe nobody reads would stop the event loop, shutdown included.
- */
-function openLogDestination(): SonicBoom {
-  // minLength 1: each line is written at once, and flush() waits for the writes in progress (with 0 it would not wait).
-  const stream = new SonicBoom({ fd: 1, sync: false, minLength: 1, maxLength: 16 * 1024 * 1024 });
-  // A closed standard output (EPIPE): stop writing, keep serving.
-  stream.on("error", () => {
-    stream.write = () => true;
-  });
-  return stream;
+/** Where log lines go, and how to write out what is still buffered before the process exits. */
+interface LogDestination {
+  write(line: string): boolean;
+  /** Resolves once buffered lines are written, or after `ms` at the latest. */
+  flush(ms: number): Promise<void>;
 }
 
-function flushWithin(stream: SonicBoom, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    try {
-      stream.flush(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
+/** Log lines kept in memory for a slow reader; beyond this they are dropped, never waited for. */
+const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Log lines go to standard output without ever blocking the process. Node writes to a pipe
+ * synchronously on Linux (pino's default does too), so a pipe nobody reads (a stalled log
+ * collector) would stop the event loop, shutdown included; a write left blocked in the thread
+ * pool would hold the exit. When standard output is a pipe or socket, it is opened here as a
+ * non-blocking socket instead: lines wait in memory while the reader is slow (up to 16 MB, then
+ * they are dropped) and the process never waits for it. A file or terminal is written as before.
+ */
+function openLogDestination(): LogDestination {
+  let piped = false;
+  try {
+    const stat = fs.fstatSync(1);
+    piped = stat.isFIFO() || stat.isSocket();
+  } catch {
+    piped = false;
+  }
+  if (!piped) {
+    const stream = pino.destination({ dest: 1, sync: true });
+    return { write: (line) => stream.write(line), flush: () => Promise.resolve() };
+  }
+  const socket = new net.Socket({ fd: 1, readable: false, writable: true });
+  // The reader went away (EPIPE): lines are dropped from now on; the server keeps serving.
+  socket.on("error", () => socket.destroy());
+  socket.unref();
+  return {
+    write(line) {
+      if (!socket.destroyed && socket.writableLength < LOG_BUFFER_BYTES) socket.write(line);
+      return true;
+    },
+    flush: (ms) =>
+      new Promise<void>((resolve) => {
+        if (socket.destroyed || socket.writableLength === 0) return resolve();
+        const timer = setTimeout(resolve, ms);
+        socket.once("drain", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
 }
