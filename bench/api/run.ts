@@ -194,6 +194,8 @@ export async function run(): Promise<void> {
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
+    // On PostgreSQL the server asks for its shared secrets (README, "Several instances").
+    env.APP_SECRET = crypto.randomBytes(32).toString("base64url");
   }
   let server = await startServer(env);
   let bare: { base: string; stop(): void } | undefined;

@@ -4,7 +4,7 @@ import net from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeClock, buildTestApp, freshDatabase, signUp, type TestApp } from "./test/helpers.ts";
-import { createDbRateLimitStore, type FallbackRateLimitStore } from "./lib/rate-limit.ts";
+import { createDbRateLimitStore } from "./lib/rate-limit.ts";
 import { connectRedisThrottles } from "./runtime.ts";
 import type { Database } from "./db/client.ts";
 
@@ -54,7 +54,7 @@ describe("Redis down", () => {
     expect(Math.max(...timings)).toBeLessThan(1500);
     console.log(`Redis down: sign-in and forgot-password answered in ${timings.join(", ")} ms`);
 
-    expect((throttles.rateLimits as FallbackRateLimitStore).using()).toBe("fallback");
+    expect((throttles.rateLimits).using()).toBe("fallback");
     const rows = await database.db.query.rateLimitCounters.findMany();
     expect(rows.length).toBeGreaterThan(0);
     const outage = lines.filter((l) => l.msg === "Redis unavailable: throttles count in the database until it is back");

@@ -67,7 +67,7 @@ describe("PostgreSQL restarting under the app", () => {
     for (let i = 0; i < 8; i++) {
       const started = Date.now();
       const res = await whoAmI();
-      gap.push({ status: res.statusCode, ms: Date.now() - started, retryAfter: res.headers["retry-after"] as string | undefined, body: res.json() });
+      gap.push({ status: res.statusCode, ms: Date.now() - started, retryAfter: res.headers["retry-after"], body: res.json() });
     }
     for (const r of gap) {
       expect(r.status).toBe(503);
