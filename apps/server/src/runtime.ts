@@ -61,6 +61,8 @@ export async function openRuntime(config: Config): Promise<Runtime> {
       mailer.close();
       await redis?.quit().catch(() => redis?.disconnect());
       await database.close();
+      // Short-lived commands (the admin command) exit right after: their last lines are written first.
+      await logDestination.flush(1000);
     },
   };
 }
