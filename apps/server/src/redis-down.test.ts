@@ -24,13 +24,22 @@ describe("Redis down", () => {
 
   beforeAll(async () => {
     database = await freshDatabase();
-    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+    );
     const clock = new FakeClock();
     const started = Date.now();
     throttles = await connectRedisThrottles(`redis://127.0.0.1:${await closedPort()}`, createDbRateLimitStore(database.db, clock), logger);
     // A Redis that refuses delays the start by at most its connect timeout.
     expect(Date.now() - started).toBeLessThan(2000);
-    t = await buildTestApp({ database, clock, rateLimits: throttles.rateLimits, readinessChecks: throttles.readinessChecks, loginDelay: () => Promise.resolve() });
+    t = await buildTestApp({
+      database,
+      clock,
+      rateLimits: throttles.rateLimits,
+      readinessChecks: throttles.readinessChecks,
+      loginDelay: () => Promise.resolve(),
+    });
   });
   afterAll(async () => {
     throttles.redis.disconnect();
@@ -42,19 +51,29 @@ describe("Redis down", () => {
     const timings: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = Date.now();
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: { email: customer.email, password: customer.password }, remoteAddress: "10.9.0.1" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login/",
+        payload: { email: customer.email, password: customer.password },
+        remoteAddress: "10.9.0.1",
+      });
       timings.push(Date.now() - started);
       expect(res.statusCode).toBe(200);
     }
     const started = Date.now();
-    const forgot = await t.app.inject({ method: "POST", url: "/api/auth/forgot-password/", payload: { email: customer.email }, remoteAddress: "10.9.0.2" });
+    const forgot = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password/",
+      payload: { email: customer.email },
+      remoteAddress: "10.9.0.2",
+    });
     timings.push(Date.now() - started);
     expect(forgot.statusCode).toBe(200);
     // No request waited for Redis (its timeouts are 1 s and 0.5 s; before, up to 15 s).
     expect(Math.max(...timings)).toBeLessThan(1500);
     console.log(`Redis down: sign-in and forgot-password answered in ${timings.join(", ")} ms`);
 
-    expect((throttles.rateLimits).using()).toBe("fallback");
+    expect(throttles.rateLimits.using()).toBe("fallback");
     const rows = await database.db.query.rateLimitCounters.findMany();
     expect(rows.length).toBeGreaterThan(0);
     const outage = lines.filter((l) => l.msg === "Redis unavailable: throttles count in the database until it is back");
@@ -66,7 +85,12 @@ describe("Redis down", () => {
     const customer = await signUp(t);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: { email: customer.email, password: "Wrong-Password-1" }, remoteAddress: "10.9.0.3" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login/",
+        payload: { email: customer.email, password: "Wrong-Password-1" },
+        remoteAddress: "10.9.0.3",
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toContain(429);

@@ -75,7 +75,12 @@ describe("PostgreSQL restarting under the app", () => {
       expect(r.body).toEqual({ detail: "The service is briefly unavailable. Please try again in a few seconds." });
       expect(r.ms).toBeLessThan(4000);
     }
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: { email: "nobody@example.com", password: "Velvet-Garnet-42" }, remoteAddress: "10.8.0.1" });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login/",
+      payload: { email: "nobody@example.com", password: "Velvet-Garnet-42" },
+      remoteAddress: "10.8.0.1",
+    });
     expect(login.statusCode).toBe(503);
     const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
     expect(ready.statusCode).toBe(503);
@@ -92,7 +97,9 @@ describe("PostgreSQL restarting under the app", () => {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    console.log(`PostgreSQL restart: gap answers ${gap.map((r) => `${r.status} in ${r.ms} ms`).join(", ")}; served again ${recoveredMs} ms after the database came back`);
+    console.log(
+      `PostgreSQL restart: gap answers ${gap.map((r) => `${r.status} in ${r.ms} ms`).join(", ")}; served again ${recoveredMs} ms after the database came back`,
+    );
     expect(recoveredMs).toBeGreaterThanOrEqual(0);
     expect(recoveredMs).toBeLessThan(5000);
     expect((await t.app.inject({ method: "GET", url: "/api/health/ready" })).statusCode).toBe(200);

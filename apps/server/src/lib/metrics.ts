@@ -47,7 +47,12 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
   if (!enabled) return;
 
   const labelNames = ["method", "route", "status_code"] as const;
-  const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route pattern and status.", labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status.",
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time to answer an HTTP request, by method, route pattern and status.",

@@ -74,7 +74,11 @@ export const healthModule: FastifyPluginCallbackZod<HealthOptions> = (app, { dat
   });
 
   app.get("/api/health/ready", {
-    schema: { tags: ["health"], summary: "Ready for traffic: database, storage, Redis when configured; 503 while draining", response: { 200: readySchema, 503: readySchema } },
+    schema: {
+      tags: ["health"],
+      summary: "Ready for traffic: database, storage, Redis when configured; 503 while draining",
+      response: { 200: readySchema, 503: readySchema },
+    },
     logLevel: quietLogLevel(app),
     handler: async (req, reply) => {
       if (state.draining) return reply.code(503).header("cache-control", "no-store").send({ status: "draining" });
@@ -93,7 +97,10 @@ export const healthModule: FastifyPluginCallbackZod<HealthOptions> = (app, { dat
         }
       });
       const status = failedCritical ? "error" : failed ? "degraded" : "ok";
-      return reply.code(failedCritical ? 503 : 200).header("cache-control", "no-store").send({ status, ...body });
+      return reply
+        .code(failedCritical ? 503 : 200)
+        .header("cache-control", "no-store")
+        .send({ status, ...body });
     },
   });
   done();
