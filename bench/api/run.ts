@@ -75,10 +75,11 @@ export interface Server {
  * server package's start script (MALLOC_ARENA_MAX, the young generation's size), then dist/main.js.
  */
 function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, "package.json"), "utf8")) as { scripts: { start: string } };
-  // `exec env …`: the shell hands its process to node, so signals reach the server.
-  const match = /^(?:exec\s+(?:env\s+)?)?((?:\w+=\S+\s+)*)node\s+(.*?)\s*dist\/main\.js$/.exec(manifest.scripts.start.trim());
-  if (!match) throw new Error(`unexpected start script: ${manifest.scripts.start}`);
+  // The start script (scripts/start.sh) ends with `exec env … node <flags> "…/dist/main.js" "$@"`.
+  const script = fs.readFileSync(path.join(SERVER_DIR, "scripts", "start.sh"), "utf8");
+  const line = script.split("\n").find((l) => l.startsWith("exec ")) ?? "";
+  const match = /^exec\s+(?:env\s+)?((?:\w+=\S+\s+)*)node\s+(.*?)\s*"[^"]*dist\/main\.js"/.exec(line.trim());
+  if (!match) throw new Error(`unexpected start script: ${line}`);
   const env = Object.fromEntries((match[1] ?? "").trim().split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
   return { env, nodeArgs: (match[2] ?? "").split(/\s+/).filter(Boolean) };
 }
@@ -193,6 +194,8 @@ export async function run(): Promise<void> {
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
+    // On PostgreSQL the server asks for its shared secrets (README, "Several instances").
+    env.APP_SECRET = crypto.randomBytes(32).toString("base64url");
   }
   let server = await startServer(env);
   let bare: { base: string; stop(): void } | undefined;

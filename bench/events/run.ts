@@ -83,6 +83,8 @@ export async function run(): Promise<void> {
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
+    // On PostgreSQL the server asks for its shared secrets (README, "Several instances").
+    env.APP_SECRET = crypto.randomBytes(32).toString("base64url");
   }
   const server = await startServer(env);
   const streams: Stream[] = [];

@@ -28,6 +28,8 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { AppError, ErrorFieldError, FieldConflictError, ThrottledError, UnauthorizedError, ValidationError } from "./lib/errors.ts";
 import { fieldErrorsFromZod, pathOfPointer } from "./lib/field-errors.ts";
 import { installIdempotency } from "./lib/idempotency.ts";
+import { isDatabaseUnavailable } from "./lib/db-errors.ts";
+import { installMetrics } from "./lib/metrics.ts";
 import { openApiTransform } from "./lib/openapi.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { clientErrorHandler, frameworkErrorHandler, installInputGuards } from "./lib/input-guards.ts";
@@ -50,7 +52,7 @@ import { eventsModule } from "./modules/events/index.ts";
 import type { LiveEventsOptions } from "./modules/events/events.service.ts";
 import { createServices, prepareServices, type Services } from "./modules/services.ts";
 import { uploadsModule } from "./modules/uploads/uploads.routes.ts";
-import { healthModule } from "./modules/health/health.routes.ts";
+import { healthModule, type ReadinessChecks, type ReadinessState } from "./modules/health/health.routes.ts";
 import { galleryModule } from "./modules/gallery/index.ts";
 import { leadsModule } from "./modules/leads/index.ts";
 import { messagesModule } from "./modules/messages/index.ts";
@@ -100,12 +102,19 @@ export interface AppDeps {
   liveEvents?: Partial<LiveEventsOptions>;
   /** Run the durable job queue's worker in this process (default); `buildTestApp` turns it off and drains by hand. */
   jobWorker?: boolean;
+  /** What readiness asks beyond the database and storage (Redis when configured). */
+  readinessChecks?: ReadinessChecks;
 }
 
 export interface App {
   app: AppInstance;
   services: Services;
+  /** Set `draining` when a shutdown begins: readiness fails and new requests are turned away. */
+  readiness: ReadinessState;
 }
+
+/** Seconds a client is asked to wait when the database is away or the instance is restarting. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
@@ -127,7 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
-    return503OnClosing: true,
+    // While draining, the hook below answers in the spec's shape (with Retry-After) instead.
+    return503OnClosing: false,
     forceCloseConnections: "idle",
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -136,10 +146,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const readiness: ReadinessState = { draining: false };
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
+    // A request arriving on a kept-alive connection after shutdown began goes to another instance.
+    if (readiness.draining && !req.url.startsWith("/api/health/")) {
+      void reply
+        .code(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .header("connection", "close")
+        .send({ detail: "The server is restarting. Please try again in a few seconds." });
+      return;
+    }
     done();
   });
+  installMetrics(app, { database, token: config.metricsToken, production: config.nodeEnv === "production" });
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -240,6 +261,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (err instanceof AppError) return reply.code(err.status).send({ detail: err.message });
     // A path the static files plugin will not look up (too long, an alias): a missing file to the client.
     if ((err as { code?: string }).code === "FST_STATIC_FORBIDDEN_PATH") return reply.code(404).send({ detail: "Not found." });
+    // The database restarting or out of reach: a short wait, not a failure (the pool reconnects by itself).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send({ detail: "The service is briefly unavailable. Please try again in a few seconds." });
+    }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: clientMessage(err as { code?: string; message: string }, status) });
@@ -249,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   installIdempotency(app, { db: database.db, clock, logger: appLogger });
-  await app.register(healthModule, { database });
+  await app.register(healthModule, { database, storage: services.storage, checks: deps.readinessChecks, state: readiness });
   await app.register(authModule, { auth });
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...), over the
   // services built once in modules/services.ts.
@@ -284,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config.webDistDir, config.publicUrl);
 
-  return { app, services };
+  return { app, services, readiness };
 }
 
 /** Messages for Fastify's own 4xx errors, without internals. */

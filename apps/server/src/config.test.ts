@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, deriveSecret, loadConfig, SHARED_SECRETS_REQUIRED } from "./config.ts";
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
@@ -49,5 +49,53 @@ describe("loadConfig", () => {
       /- PORT:.*\n.*- S3_BUCKET: Set S3_BUCKET too \(the other S3 keys only apply to a bucket\), or leave them all unset\./s,
     );
     expect(() => loadConfig({ S3_BUCKET: "Atelier_Files", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/- S3_BUCKET: Use an S3 bucket name.*- S3_FORCE_PATH_STYLE:/s);
+  });
+
+  describe("shared secrets", () => {
+    const master = "correct-horse-battery-staple-0123456789";
+    const pg = "postgres://app@db.internal:5432/atelier";
+
+    it("leaves both unset with the embedded database (they are generated into DATA_DIR)", () => {
+      const c = loadConfig({});
+      expect(c.fileUrlSecret).toBeUndefined();
+      expect(c.unsubscribeSecret).toBeUndefined();
+    });
+
+    it("derives a distinct key per purpose from APP_SECRET, the same on every instance", () => {
+      const c = loadConfig({ APP_SECRET: master, DATABASE_URL: pg });
+      expect(c.fileUrlSecret).toBe(deriveSecret(master, "file-url"));
+      expect(c.unsubscribeSecret).toBe(deriveSecret(master, "unsubscribe"));
+      expect(c.fileUrlSecret).not.toBe(c.unsubscribeSecret);
+      expect(c.fileUrlSecret).not.toContain(master);
+      expect(c.fileUrlSecret?.length).toBeGreaterThanOrEqual(43);
+      expect(loadConfig({ APP_SECRET: master }).fileUrlSecret).toBe(c.fileUrlSecret);
+      // RFC 5869 HKDF-SHA256 (salt "aurelia-atelier", info "<purpose> v1"): a fixed value, so a
+      // change of derivation (which would break every unsubscribe link sent) fails here.
+      expect(deriveSecret("x".repeat(32), "unsubscribe")).toBe("yWLOUIU4IGslQo7E8YFC4IVKcSbNjH3aF915l_fuNSI");
+    });
+
+    it("lets FILE_URL_SECRET and UNSUBSCRIBE_SECRET override the derived keys", () => {
+      const file = "f".repeat(40);
+      const c = loadConfig({ APP_SECRET: master, FILE_URL_SECRET: file, DATABASE_URL: pg });
+      expect(c.fileUrlSecret).toBe(file);
+      expect(c.unsubscribeSecret).toBe(deriveSecret(master, "unsubscribe"));
+      const both = loadConfig({ FILE_URL_SECRET: file, UNSUBSCRIBE_SECRET: "u".repeat(40), DATABASE_URL: pg });
+      expect(both.unsubscribeSecret).toBe("u".repeat(40));
+    });
+
+    it("refuses PostgreSQL without them, saying why", () => {
+      expect(() => loadConfig({ DATABASE_URL: pg })).toThrow(new ConfigError(SHARED_SECRETS_REQUIRED));
+      expect(() => loadConfig({ DATABASE_URL: pg, FILE_URL_SECRET: "f".repeat(40) })).toThrow(SHARED_SECRETS_REQUIRED);
+      expect(SHARED_SECRETS_REQUIRED).toBe(
+        "DATABASE_URL is set, so several instances may share this database: set APP_SECRET (or both FILE_URL_SECRET and UNSUBSCRIBE_SECRET) to the same value of at least 32 characters on every instance, so that file links and unsubscribe links signed by one instance are accepted by all.",
+      );
+      expect(() => loadConfig({ DATABASE_URL: pg, APP_SECRET: "short" })).toThrow("- APP_SECRET: Use at least 32 characters.");
+    });
+  });
+
+  it("reads METRICS_TOKEN", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "m".repeat(20) }).metricsToken).toBe("m".repeat(20));
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow("- METRICS_TOKEN: Use at least 16 characters.");
   });
 });

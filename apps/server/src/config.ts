@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { defaultWebDistDir } from "./lib/package-root.ts";
@@ -30,6 +31,8 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   FILE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
   UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
+  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "Use at least 32 characters.").optional()),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "Use at least 16 characters.").optional()),
   PAYMENT_BANK_DETAILS: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
   PAYMENT_UPI_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "Use a UPI id such as atelier@bank.").optional()),
   // The durable job queue (e-mails, sweeps) and the SMTP client's timeouts.
@@ -93,10 +96,15 @@ export type Config = Readonly<{
   liveEventsMaxPerUser: number;
   trustProxy: boolean;
   webDistDir: string;
-  /** HMAC secret of signed file URLs; when unset, one is made and kept in DATA_DIR/secret-key. */
+  /**
+   * HMAC secret of signed file URLs: FILE_URL_SECRET, else derived from APP_SECRET; when neither is
+   * set (embedded database only), one is made and kept in DATA_DIR/secret-key.
+   */
   fileUrlSecret: string | undefined;
-  /** HMAC secret of the e-mails' unsubscribe links; when unset, one is made and kept in DATA_DIR/unsubscribe-key. */
+  /** HMAC secret of the e-mails' unsubscribe links: UNSUBSCRIBE_SECRET, else derived from APP_SECRET, else DATA_DIR/unsubscribe-key. */
   unsubscribeSecret: string | undefined;
+  /** Bearer token `/metrics` asks for; unset: open outside production, 404 in production. */
+  metricsToken: string | undefined;
   /** How customers pay an advance or balance by bank transfer: lines separated by "|" or new lines. */
   paymentBankDetails: string[];
   paymentUpiId: string | undefined;
@@ -109,6 +117,18 @@ export type Config = Readonly<{
 }>;
 
 export class ConfigError extends Error {}
+
+/** Why a server on PostgreSQL refuses to start without shared secrets (quoted in the README). */
+export const SHARED_SECRETS_REQUIRED =
+  "DATABASE_URL is set, so several instances may share this database: set APP_SECRET (or both FILE_URL_SECRET and UNSUBSCRIBE_SECRET) to the same value of at least 32 characters on every instance, so that file links and unsubscribe links signed by one instance are accepted by all.";
+
+/**
+ * One purpose's secret from the APP_SECRET master key (HKDF-SHA256): each purpose gets its own
+ * key, and none of them reveals the master or another purpose's key.
+ */
+export function deriveSecret(master: string, purpose: "file-url" | "unsubscribe"): string {
+  return Buffer.from(crypto.hkdfSync("sha256", master, "aurelia-atelier", `${purpose} v1`, 32)).toString("base64url");
+}
 
 /** Parses the environment once at start; a bad value fails with a readable list of every problem. */
 /**
@@ -124,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const fileUrlSecret = e.FILE_URL_SECRET ?? (e.APP_SECRET && deriveSecret(e.APP_SECRET, "file-url"));
+  const unsubscribeSecret = e.UNSUBSCRIBE_SECRET ?? (e.APP_SECRET && deriveSecret(e.APP_SECRET, "unsubscribe"));
+  // Secrets generated into one instance's DATA_DIR would differ between instances (and be lost with the disk).
+  if (e.DATABASE_URL && (!fileUrlSecret || !unsubscribeSecret)) throw new ConfigError(SHARED_SECRETS_REQUIRED);
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -147,8 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     extractAllowedHosts: e.EXTRACT_ALLOWED_HOSTS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === "true",
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir(),
-    fileUrlSecret: e.FILE_URL_SECRET,
-    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    fileUrlSecret,
+    unsubscribeSecret,
+    metricsToken: e.METRICS_TOKEN,
     paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
     paymentUpiId: e.PAYMENT_UPI_ID,
     s3: s3ConfigOf(s3Parsed.data, env),

@@ -8,6 +8,10 @@ import { holdBuildFolder } from "./lib/build-lease.ts";
 import { DataDirLockedError } from "./lib/data-dir-lock.ts";
 import { openRuntime, type Runtime } from "./runtime.ts";
 
+/** In-flight requests get this long after SIGTERM; the process exits at the latest after SHUTDOWN_LIMIT_MS. */
+const IN_FLIGHT_LIMIT_MS = 10_000;
+const SHUTDOWN_LIMIT_MS = 15_000;
+
 async function main(): Promise<void> {
   const loaded = loadConfig();
   // The web build served is the one current at start (its pages are kept in memory), read from its
@@ -17,7 +21,7 @@ async function main(): Promise<void> {
   holdBuildFolder(import.meta.dirname);
   holdBuildFolder(config.webDistDir);
   const runtime = await openRuntime(config);
-  const { app, services } = await buildApp({ config, ...runtime });
+  const { app, services, readiness } = await buildApp({ config, ...runtime });
   await app.listen({ port: config.port, host: config.host });
   // The embedded database is this process's alone: the admin command asks it through a local socket.
   const adminSocket = runtime.database.kind === "pglite" ? await openAdminSocket(config, services, runtime) : undefined;
@@ -27,25 +31,41 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
+  const exit = (code: number) => {
+    // Log lines still buffered are written if standard output takes them quickly; never waited on longer.
+    void runtime.flushLogs(500).finally(() => process.exit(code));
+  };
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // Readiness fails at once (the load balancer stops sending), and requests on kept-alive connections are sent away.
+    readiness.draining = true;
     runtime.logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       runtime.logger.error("shutdown took too long; exiting");
-      process.exit(1);
-    }, 15_000);
+      exit(1);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
-    // app.close() stops accepting, waits for in-flight requests, then the database closes.
+    const cut = setTimeout(() => {
+      runtime.logger.warn("requests still in flight after 10 s; closing their connections");
+      app.server.closeAllConnections();
+    }, IN_FLIGHT_LIMIT_MS);
+    cut.unref();
+    // app.close() stops accepting connections, ends live event streams (with a reconnect hint),
+    // waits for in-flight requests; then the database closes.
     void app
       .close()
+      .then(() => clearTimeout(cut))
       .then(() => adminSocket?.close())
       .then(() => services.auth.drain())
       .then(() => runtime.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        runtime.logger.info("stopped");
+        exit(0);
+      })
       .catch((err: unknown) => {
         runtime.logger.error({ err }, "error during shutdown");
-        process.exit(1);
+        exit(1);
       });
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

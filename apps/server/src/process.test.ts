@@ -354,10 +354,10 @@ describe("the web build a running server serves", () => {
 });
 
 describe("npm start", () => {
-  it("hands SIGTERM to the server: npm and node exit together, nothing keeps serving", async () => {
+  it("nothing stands between npm and the server: SIGTERM to npm reaches node, an in-flight request completes, nothing keeps serving", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-npm-start-"));
     const port = await freePort();
-    // The server workspace's start script, run through npm as the root's `npm start` runs it after building.
+    // The server workspace's start script through npm: the same scripts/start.sh the root's `npm start` runs after building.
     const npm = spawn("npm", ["run", "start", "-w", "apps/server"], {
       cwd: path.resolve(SERVER_DIR, "../.."),
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", WEB_DIST_DIR: path.join(dir, "none") },
@@ -370,26 +370,94 @@ describe("npm start", () => {
       await expect.poll(() => log.includes("serving on"), { timeout: 180_000, interval: 200 }).toBe(true);
       const serverPid = Number(/"pid":(\d+)/.exec(log)?.[1]);
       expect(serverPid).toBeGreaterThan(0);
-      expect(serverPid).not.toBe(npm.pid);
+      // The shell scripts exec'd themselves away: node is npm's own child.
+      expect(parentOf(serverPid)).toBe(npm.pid);
 
+      const inFlight = slowLogin(port);
+      await inFlight.sent;
       npm.kill("SIGTERM");
+      setTimeout(inFlight.finish, 400);
+      expect(await inFlight.status).toBe(400);
       expect(await exited).toBe(0);
       expect(log).toContain("shutting down");
-      const alive = () => {
-        try {
-          process.kill(serverPid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      await expect.poll(alive, { timeout: 20_000 }).toBe(false);
+      await expect.poll(() => alive(serverPid), { timeout: 20_000 }).toBe(false);
     } finally {
       npm.kill("SIGKILL");
       await fs.rm(dir, { recursive: true, force: true });
     }
-    // The root's `npm start` builds first, then hands over the same way (a shell does not pass signals on).
+    // The root's `npm start` builds first, then becomes the same script (exec: no shell in between).
     const rootManifest = JSON.parse(await fs.readFile(path.resolve(SERVER_DIR, "../../package.json"), "utf8")) as { scripts: Record<string, string> };
-    expect(rootManifest.scripts.start).toMatch(/&& exec npm run start -w apps\/server$/);
+    expect(rootManifest.scripts.start).toBe("npm run build && exec sh apps/server/scripts/start.sh");
+    const serverManifest = JSON.parse(await fs.readFile(path.join(SERVER_DIR, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(serverManifest.scripts.start).toBe("exec sh scripts/start.sh");
   }, 240_000);
 });
+
+describe("shutdown when nobody reads standard output", () => {
+  it("keeps serving with a full pipe, then on SIGTERM refuses new connections, finishes the in-flight request and exits 0 within 15 s", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "atelier-stdout-"));
+    const port = await freePort();
+    // Standard output is a pipe this test never reads (a stalled log collector); it fills after about 64 KB.
+    const child = spawn(process.execPath, ["dist/main.js"], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", WEB_DIST_DIR: path.join(dir, "none"), RATE_LIMIT_SCALE: "1000" },
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    try {
+      const live = async () => (await fetch(`http://127.0.0.1:${port}/api/health/live`).catch(() => null))?.status ?? 0;
+      await expect.poll(live, { timeout: 120_000, interval: 200 }).toBe(200);
+      // Enough requests for several hundred KB of request log lines (two lines each at info).
+      for (let round = 0; round < 20; round++) {
+        const statuses = await Promise.all(Array.from({ length: 25 }, async () => (await fetch(`http://127.0.0.1:${port}/api/health/`, { signal: AbortSignal.timeout(10_000) })).status));
+        expect(statuses.every((s) => s === 200)).toBe(true);
+      }
+      const started = Date.now();
+      const inFlight = slowLogin(port);
+      await inFlight.sent;
+      child.kill("SIGTERM");
+      // A new connection is refused at once (the in-flight one is still open).
+      await expect.poll(async () => fetch(`http://127.0.0.1:${port}/api/health/live`).then(() => "served", (err: Error) => String((err.cause as { code?: string } | undefined)?.code)), { timeout: 3000, interval: 100 }).toBe("ECONNREFUSED");
+      inFlight.finish();
+      expect(await inFlight.status).toBe(400);
+      expect(await exited).toBe(0);
+      const took = Date.now() - started;
+      console.log(`SIGTERM with an unread standard output: exited 0 after ${took} ms`);
+      expect(took).toBeLessThan(15_000);
+    } finally {
+      child.kill("SIGKILL");
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
+/** A sign-in whose body is still arriving: `sent` once the headers and half the body are out, `finish` sends the rest. */
+function slowLogin(port: number): { sent: Promise<void>; finish: () => void; status: Promise<number> } {
+  let finish = () => undefined as void;
+  let sent!: Promise<void>;
+  const status = new Promise<number>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/auth/login/", headers: { "content-type": "application/json" } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    sent = new Promise((r) => req.write('{"email":"nobody@example.com",', () => setTimeout(r, 100)));
+    finish = () => req.end('"password":"Not-Right-123"}');
+  });
+  return { sent, finish: () => finish(), status };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parentOf(pid: number): number {
+  const stat = execFileSync("cat", [`/proc/${pid}/stat`], { encoding: "utf8" });
+  // pid (comm) state ppid ...: the command name may hold spaces, so read after its closing parenthesis.
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}

@@ -26,6 +26,8 @@ export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly db: Db;
   ping(): Promise<void>;
+  /** The connection pool's counts (PostgreSQL); undefined for the embedded database. */
+  poolStats?(): PoolStats;
   /**
    * Subscribes to a NOTIFY channel. On PostgreSQL a dedicated connection (outside the pool)
    * listens, and comes back with backoff when it is lost; `onReconnect` then runs, since
@@ -33,6 +35,15 @@ export interface Database {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (idle and in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface ListenHandlers {
@@ -73,13 +84,34 @@ export interface OpenDatabaseOptions {
   /** Directory for PGlite's files; when absent (tests), PGlite runs in memory. */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** How long a query waits for a connection (opening one, or a free one) before it fails; default 3 s. */
+  connectTimeoutMs?: number;
+  /** Told about connection errors (a restarting database); a client is dropped, never the process. */
+  onConnectionError?: (err: Error) => void;
 }
+
+/**
+ * A database restart (57P01 "terminating connection due to administrator command") ends every
+ * connection: an idle client reports it to the pool's 'error' listener, a checked-out one (inside
+ * a transaction) to its own. Without a listener either would be an unhandled 'error' event and
+ * end the process; with one the client is thrown away (the pool opens a new one on demand) and
+ * the query in progress fails, answered 503 by the app.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client's network error must not crash the process; the next query reports it.
-    pool.on("error", () => undefined);
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max,
+      // Never a hang while the database is away: opening a connection or waiting for one is bounded.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    const onError = (err: Error) => options.onConnectionError?.(err);
+    pool.on("error", onError);
+    pool.on("connect", (client) => client.on("error", onError));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     const connectionString = options.databaseUrl;
@@ -89,6 +121,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query("select 1");
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       listen: async (channel, handlers) => {
         const stop = await listenOnPostgres(connectionString, channel, handlers);
         const unsubscribe = async () => {
@@ -150,7 +183,7 @@ async function listenOnPostgres(connectionString: string, channel: string, handl
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS });
     const lost = (err?: unknown) => {
       if (err) handlers.onError?.(err);
       if (stopped || current !== client) return;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { freshDatabase } from "../test/helpers.ts";
-import { isUniqueViolation } from "./db-errors.ts";
+import { isDatabaseUnavailable, isUniqueViolation } from "./db-errors.ts";
 
 describe("isUniqueViolation", () => {
   let database: Database;
@@ -27,5 +27,25 @@ describe("isUniqueViolation", () => {
     expect(isUniqueViolation(otherError)).toBe(false);
     expect(isUniqueViolation(new Error("x"))).toBe(false);
     expect(isUniqueViolation(undefined)).toBe(false);
+  });
+});
+
+describe("isDatabaseUnavailable", () => {
+  it("knows a database going away or out of reach, directly or wrapped by drizzle", () => {
+    const shutdown = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    expect(isDatabaseUnavailable(shutdown)).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Failed query: select 1", { cause: shutdown }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("refused"), { code: "ECONNREFUSED" })], "connect failed"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("sorry, too many clients already"), { code: "53300" }))).toBe(true);
+  });
+
+  it("leaves a query's own failures alone", () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error("syntax error"), { code: "42601" }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/client.ts";
 import { rateLimitCounters } from "../db/schema/index.ts";
 import { FakeClock, freshDatabase } from "../test/helpers.ts";
-import { createDbRateLimitStore, PRUNE_KEY } from "./rate-limit.ts";
+import { createDbRateLimitStore, createFallbackRateLimitStore, PRUNE_KEY, type RateLimitStore } from "./rate-limit.ts";
 
 describe("database rate-limit store", () => {
   let database: Database;
@@ -77,5 +77,70 @@ describe("pruning expired counters", () => {
     expect(await store.hit("y", 1_000)).toEqual({ count: 1, resetInMs: 1_000 });
     await vi.waitFor(async () => expect(await keys()).not.toContain("x"));
     expect(await store.hit("x", 1_000)).toEqual({ count: 1, resetInMs: 1_000 });
+  });
+});
+
+describe("a store that falls back while its primary is down", () => {
+  const memory = (): RateLimitStore & { hits: number } => {
+    const counts = new Map<string, number>();
+    const store = {
+      hits: 0,
+      hit(key: string) {
+        store.hits += 1;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return Promise.resolve({ count: counts.get(key) ?? 0, resetInMs: 1000 });
+      },
+      peek: (key: string) => Promise.resolve(counts.has(key) ? { count: counts.get(key) ?? 0, resetInMs: 1000 } : null),
+      reset: (key: string) => Promise.resolve(void counts.delete(key)),
+    };
+    return store;
+  };
+
+  it("answers from the fallback while the primary fails, tells once, skips the primary for a while, and goes back when it answers", async () => {
+    let now = 0;
+    let broken = true;
+    const primary = memory();
+    const failing: RateLimitStore = {
+      hit: (key, ms) => (broken ? Promise.reject(new Error("ECONNREFUSED")) : primary.hit(key, ms)),
+      peek: (key) => primary.peek(key),
+      reset: (key) => primary.reset(key),
+    };
+    const fallback = memory();
+    const events: string[] = [];
+    const store = createFallbackRateLimitStore(failing, fallback, {
+      now: () => now,
+      retryAfterMs: 5000,
+      onFallback: (err) => events.push(`down: ${(err as Error).message}`),
+      onRecover: () => events.push("up"),
+    });
+    expect(await store.hit("k", 1000)).toEqual({ count: 1, resetInMs: 1000 });
+    expect(await store.hit("k", 1000)).toEqual({ count: 2, resetInMs: 1000 });
+    expect(store.using()).toBe("fallback");
+    expect(events).toEqual(["down: ECONNREFUSED"]);
+    broken = false;
+    now = 4999;
+    await store.hit("k", 1000);
+    expect(primary.hits).toBe(0);
+    now = 5000;
+    expect(await store.hit("k", 1000)).toEqual({ count: 1, resetInMs: 1000 });
+    expect(store.using()).toBe("primary");
+    expect(events).toEqual(["down: ECONNREFUSED", "up"]);
+    expect(fallback.hits).toBe(3);
+  });
+
+  it("does not ask a primary that says it is not connected", async () => {
+    const primary = memory();
+    const fallback = memory();
+    let connected = false;
+    const events: string[] = [];
+    const store = createFallbackRateLimitStore(primary, fallback, { available: () => connected, onFallback: () => events.push("down"), onRecover: () => events.push("up"), retryAfterMs: 0 });
+    await store.hit("a", 1000);
+    await store.hit("a", 1000);
+    expect(primary.hits).toBe(0);
+    expect(events).toEqual(["down"]);
+    connected = true;
+    await store.hit("a", 1000);
+    expect(primary.hits).toBe(1);
+    expect(events).toEqual(["down", "up"]);
   });
 });

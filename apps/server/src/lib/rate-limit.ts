@@ -126,3 +126,66 @@ export function createRedisRateLimitStore(redis: Redis, prefix = "rl:"): RateLim
     },
   };
 }
+
+export interface FallbackRateLimitOptions {
+  /** Whether the primary can be asked at all (Redis: connected); false skips it without waiting. */
+  available?: () => boolean;
+  /** After a failure, how long the fallback answers before the primary is tried again; default 5 s. */
+  retryAfterMs?: number;
+  /** Called once when the fallback takes over (not per request), and once when the primary is back. */
+  onFallback?: (err: unknown) => void;
+  onRecover?: () => void;
+  now?: () => number;
+}
+
+export interface FallbackRateLimitStore extends RateLimitStore {
+  /** Which store answered last. */
+  using(): "primary" | "fallback";
+}
+
+/**
+ * Counters in Redis while it answers, in the database while it does not: a Redis outage slows no
+ * request down (the primary is skipped while it is known to be down) and fails none. The two
+ * stores count separately, so a window that spans the switch starts over: limits loosen for one
+ * window at most, never tighten.
+ */
+export function createFallbackRateLimitStore(
+  primary: RateLimitStore,
+  fallback: RateLimitStore,
+  options: FallbackRateLimitOptions = {},
+): FallbackRateLimitStore {
+  const retryAfterMs = options.retryAfterMs ?? 5000;
+  const now = options.now ?? Date.now;
+  let down = false;
+  let retryAt = 0;
+
+  async function call<T>(op: (store: RateLimitStore) => Promise<T>): Promise<T> {
+    const skip = (down && now() < retryAt) || (options.available ? !options.available() : false);
+    if (!skip) {
+      try {
+        const result = await op(primary);
+        if (down) {
+          down = false;
+          options.onRecover?.();
+        }
+        return result;
+      } catch (err) {
+        if (!down) options.onFallback?.(err);
+        down = true;
+        retryAt = now() + retryAfterMs;
+      }
+    } else if (!down) {
+      down = true;
+      retryAt = now() + retryAfterMs;
+      options.onFallback?.(new Error("not connected"));
+    }
+    return op(fallback);
+  }
+
+  return {
+    hit: (key, windowMs) => call((s) => s.hit(key, windowMs)),
+    peek: (key) => call((s) => s.peek(key)),
+    reset: (key) => call((s) => s.reset(key)),
+    using: () => (down ? "fallback" : "primary"),
+  };
+}

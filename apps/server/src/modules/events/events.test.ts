@@ -269,6 +269,8 @@ describe("keeping streams honest", () => {
     await client.waitForComment("connected");
     await own.close();
     await client.ended;
+    // Told first to come back soon (a retry: hint of 1-3 s in the same block), then closed.
+    expect(client.comments).toContain("server restarting");
     expect(own.services.live.connectionCount()).toBe(0);
   });
 });

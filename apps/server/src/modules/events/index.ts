@@ -1,5 +1,5 @@
 import { eventStreamQuerySchema, eventTicketSchema } from "@atelier/contract";
-import type { OutgoingHttpHeaders } from "node:http";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { NotAcceptableError, UnauthorizedError } from "../../lib/errors.ts";
@@ -8,6 +8,8 @@ import type { LiveEventsService, StreamSink } from "./events.service.ts";
 const TAGS = ["events"];
 /** How long EventSource waits before reconnecting by itself. */
 const RETRY_MS = 3_000;
+/** On shutdown, pages reconnect after 1-3 s (spread, so that they do not all arrive at once at another instance). */
+const SHUTDOWN_RETRY_MS = { min: 1_000, spread: 2_000 };
 /** A stream this far behind (a client that stopped reading) is closed; it reconnects and is sent what it missed. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
@@ -16,6 +18,7 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
  * GET /api/events/ (the server-sent event stream, opened with `?ticket=` or the Authorization header).
  */
 export const eventsModule: FastifyPluginCallbackZod<{ events: LiveEventsService }> = (app, { events }, done) => {
+  const open = new Set<ServerResponse>();
   app.post("/api/events/ticket/", {
     schema: {
       tags: TAGS,
@@ -46,6 +49,8 @@ export const eventsModule: FastifyPluginCallbackZod<{ events: LiveEventsService 
       if (!accept.includes("text/event-stream")) throw new NotAcceptableError("This path answers server-sent events: send Accept: text/event-stream.");
       const current = req.auth();
       const sink = openStream(req, reply);
+      open.add(reply.raw);
+      reply.raw.once("close", () => open.delete(reply.raw));
       // The response's close (the page went away, or the stream was ended here) unsubscribes.
       let closed = false;
       reply.raw.once("close", () => (closed = true));
@@ -56,6 +61,9 @@ export const eventsModule: FastifyPluginCallbackZod<{ events: LiveEventsService 
   });
 
   app.addHook("preClose", (doneClosing) => {
+    for (const res of open) {
+      if (!res.writableEnded && !res.destroyed) res.write(`retry: ${SHUTDOWN_RETRY_MS.min + Math.floor(Math.random() * SHUTDOWN_RETRY_MS.spread)}\n: server restarting\n\n`);
+    }
     events.closeAll();
     doneClosing();
   });

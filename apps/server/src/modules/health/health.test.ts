@@ -1,5 +1,8 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalStorage } from "../../lib/storage.ts";
 import { buildTestApp, type TestApp } from "../../test/helpers.ts";
+import { CHECK_TIMEOUT_MS } from "./health.routes.ts";
 
 describe("GET /api/health/", () => {
   let t: TestApp;
@@ -91,5 +94,71 @@ describe("GET /api/health/", () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: "error", database: "error" });
     await broken.app.close();
+  });
+});
+
+describe("GET /api/health/live and /api/health/ready", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("live answers while the process runs; ready checks the database and the storage", async () => {
+    const live = await t.app.inject({ method: "GET", url: "/api/health/live" });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+    expect(ready.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("while draining: ready fails at once, live still answers, other requests are sent away with Retry-After", async () => {
+    t.readiness.draining = true;
+    try {
+      const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: "draining" });
+      expect((await t.app.inject({ method: "GET", url: "/api/health/live" })).statusCode).toBe(200);
+      const other = await t.app.inject({ method: "POST", url: "/api/auth/login/", payload: { email: "a@example.com", password: "x" } });
+      expect(other.statusCode).toBe(503);
+      expect(other.headers["retry-after"]).toBe("5");
+      expect(other.headers.connection).toBe("close");
+      expect(other.json()).toEqual({ detail: "The server is restarting. Please try again in a few seconds." });
+    } finally {
+      t.readiness.draining = false;
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/health/ready" })).statusCode).toBe(200);
+  });
+
+  it("a failing non-critical check (Redis) reports it and stays ready; a failing storage is not ready", async () => {
+    const redisDown = await buildTestApp({
+      database: t.database,
+      readinessChecks: { redis: { critical: false, check: () => Promise.reject(new Error("ECONNREFUSED")) } },
+    });
+    const degraded = await redisDown.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.json()).toEqual({ status: "degraded", database: "ok", storage: "ok", redis: "error" });
+    await redisDown.app.close();
+
+    const broken = createLocalStorage(path.join(t.dataDir, "uploads"));
+    const storageDown = await buildTestApp({ database: t.database, storage: { ...broken, exists: () => Promise.reject(new Error("EIO")) } });
+    const res = await storageDown.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: "error", database: "ok", storage: "error" });
+    await storageDown.app.close();
+  });
+
+  it("counts a check that does not answer within 2 s as failed", async () => {
+    const hanging = await buildTestApp({
+      database: t.database,
+      readinessChecks: { redis: { critical: false, check: () => new Promise(() => undefined) } },
+    });
+    const started = Date.now();
+    const res = await hanging.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(Date.now() - started).toBeLessThan(CHECK_TIMEOUT_MS + 1000);
+    expect(res.json()).toMatchObject({ status: "degraded", redis: "error" });
+    await hanging.app.close();
   });
 });
