@@ -20,7 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { MAX_IMAGE_BYTES } from "@atelier/contract";
+import { JOB_STALE_PENDING_SECONDS, MAX_IMAGE_BYTES } from "@atelier/contract";
 import type { Logger } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -52,7 +52,8 @@ import { eventsModule } from "./modules/events/index.ts";
 import type { LiveEventsOptions } from "./modules/events/events.service.ts";
 import { createServices, prepareServices, type Services } from "./modules/services.ts";
 import { uploadsModule } from "./modules/uploads/uploads.routes.ts";
-import { healthModule, type ReadinessChecks, type ReadinessState } from "./modules/health/health.routes.ts";
+import { healthModule, type ReadinessCheck, type ReadinessChecks, type ReadinessState } from "./modules/health/health.routes.ts";
+import type { JobQueue } from "./lib/jobs/queue.ts";
 import { galleryModule } from "./modules/gallery/index.ts";
 import { leadsModule } from "./modules/leads/index.ts";
 import { messagesModule } from "./modules/messages/index.ts";
@@ -278,7 +279,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   installIdempotency(app, { db: database.db, clock, logger: appLogger });
-  await app.register(healthModule, { database, storage: services.storage, checks: deps.readinessChecks, state: readiness });
+  await app.register(healthModule, {
+    database,
+    storage: services.storage,
+    checks: { queue: queueReadiness(services.jobs.queue, clock), ...deps.readinessChecks },
+    state: readiness,
+  });
   await app.register(authModule, { auth });
   // Module routes, one line each (designs, uploads, extraction, gallery, leads, ...), over the
   // services built once in modules/services.ts.
@@ -411,4 +417,16 @@ function prerenderedFile(distDir: string, url: string): string | null {
   if (rel.includes("..")) return null;
   const candidate = rel ? `${rel}/index.html` : "index.html";
   return fs.existsSync(path.join(distDir, candidate)) ? candidate : null;
+}
+
+/** Readiness of the durable queue: it answers, and its oldest pending job has not waited too long (a stuck worker). */
+function queueReadiness(queue: Pick<JobQueue, "health">, clock: Clock): ReadinessCheck {
+  return {
+    critical: false,
+    check: async () => {
+      const { oldestPendingAt } = await queue.health();
+      const waited = oldestPendingAt ? (clock.now().getTime() - oldestPendingAt.getTime()) / 1000 : 0;
+      if (waited > JOB_STALE_PENDING_SECONDS) throw new Error(`the oldest pending job has waited ${Math.round(waited)} s`);
+    },
+  };
 }

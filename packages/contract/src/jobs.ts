@@ -9,6 +9,9 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "prune:jobs": "Job history clean-up",
 };
 
+/** A job waiting longer than this means the queue is stuck: the staff console warns, readiness reports "degraded". */
+export const JOB_STALE_PENDING_SECONDS = 15 * 60;
+
 export const jobKindLabel = (kind: string): string => JOB_KIND_LABELS[kind] ?? kind;
 
 /** GET /api/staff/jobs/ (admin): the durable queue's health. */

@@ -59,6 +59,9 @@ function lazyFailingStorage() {
     delete: (key: string) => local().delete(key),
     exists: (key: string) => local().exists(key),
     stat: (key: string) => local().stat(key),
+    read: (key: string) => local().read(key),
+    list: (prefix?: string) => local().list(prefix),
+    description: "local disk (failing on demand)",
   };
 }
 

@@ -9,8 +9,8 @@ export interface ReadinessCheck {
   critical: boolean;
   check(): Promise<void>;
 }
-/** The dependencies readiness can report; a new one (a job queue) adds its name here and to the schema. */
-export type CheckName = "database" | "storage" | "redis";
+/** The dependencies readiness can report; a new one adds its name here and to the schema. */
+export type CheckName = "database" | "storage" | "redis" | "queue";
 export type ReadinessChecks = Partial<Record<CheckName, ReadinessCheck>>;
 
 /** Shared with the process: `draining` is set the moment a shutdown begins. */
@@ -32,6 +32,8 @@ const readySchema = z.object({
   database: result.optional(),
   storage: result.optional(),
   redis: result.optional(),
+  /** The durable job queue answers and no job has waited longer than JOB_STALE_PENDING_SECONDS (not critical). */
+  queue: result.optional(),
 });
 
 export interface HealthOptions {
@@ -76,7 +78,7 @@ export const healthModule: FastifyPluginCallbackZod<HealthOptions> = (app, { dat
   app.get("/api/health/ready", {
     schema: {
       tags: ["health"],
-      summary: "Ready for traffic: database, storage, Redis when configured; 503 while draining",
+      summary: "Ready for traffic: database, storage, the job queue, Redis when configured; 503 while draining",
       response: { 200: readySchema, 503: readySchema },
     },
     logLevel: quietLogLevel(app),

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { JOB_STALE_PENDING_SECONDS } from "@atelier/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "../../lib/storage.ts";
 import { buildTestApp, type TestApp } from "../../test/helpers.ts";
@@ -110,7 +112,7 @@ describe("GET /api/health/live and /api/health/ready", () => {
     expect(live.json()).toEqual({ status: "ok" });
     const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+    expect(ready.json()).toEqual({ status: "ok", database: "ok", storage: "ok", queue: "ok" });
     expect(ready.headers["cache-control"]).toBe("no-store");
   });
 
@@ -139,15 +141,30 @@ describe("GET /api/health/live and /api/health/ready", () => {
     });
     const degraded = await redisDown.app.inject({ method: "GET", url: "/api/health/ready" });
     expect(degraded.statusCode).toBe(200);
-    expect(degraded.json()).toEqual({ status: "degraded", database: "ok", storage: "ok", redis: "error" });
+    expect(degraded.json()).toEqual({ status: "degraded", database: "ok", storage: "ok", queue: "ok", redis: "error" });
     await redisDown.app.close();
 
     const broken = createLocalStorage(path.join(t.dataDir, "uploads"));
     const storageDown = await buildTestApp({ database: t.database, storage: { ...broken, exists: () => Promise.reject(new Error("EIO")) } });
     const res = await storageDown.app.inject({ method: "GET", url: "/api/health/ready" });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: "error", database: "ok", storage: "error" });
+    expect(res.json()).toEqual({ status: "error", database: "ok", storage: "error", queue: "ok" });
     await storageDown.app.close();
+  });
+
+  it("a job waiting longer than the queue's limit (a stuck worker) reports the queue and stays ready", async () => {
+    const stale = new Date(Date.now() - (JOB_STALE_PENDING_SECONDS + 60) * 1000).toISOString();
+    await t.database.db.execute(
+      sql`insert into jobs (kind, payload, run_at, created_at) values ('health-test:unknown-kind', '{}'::jsonb, ${stale}, ${stale})`,
+    );
+    try {
+      const res = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: "degraded", database: "ok", storage: "ok", queue: "error" });
+    } finally {
+      await t.database.db.execute(sql`delete from jobs where kind = 'health-test:unknown-kind'`);
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/health/ready" })).json()).toMatchObject({ status: "ok", queue: "ok" });
   });
 
   it("counts a check that does not answer within 2 s as failed", async () => {

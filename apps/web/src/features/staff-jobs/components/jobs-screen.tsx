@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type JobQueueHealth, type StaffJob } from "@atelier/contract";
+import { JOB_STALE_PENDING_SECONDS, PAGE_SIZE, type JobQueueHealth, type StaffJob } from "@atelier/contract";
 import { CheckCircle2, Clock, Hourglass, RotateCcw, Send, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -17,7 +17,7 @@ import { useQueueHealth } from "../api/get-queue-health";
 import { useRetryJob } from "../api/retry-job";
 
 /** A pending job older than this means the worker is stuck or SMTP has been away a while. */
-export const STALE_PENDING_SECONDS = 15 * 60;
+export const STALE_PENDING_SECONDS = JOB_STALE_PENDING_SECONDS;
 
 /** "just now", "4 min", "2 h 5 min", "3 d 4 h": how long the oldest job has waited. */
 export function formatAge(seconds: number): string {
