@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ringGlb, ringObj, ringRhino, ringStep, ringStl } from "./fixtures/models/ring-models.ts";
-import { expectNoSeriousAxe, orderAwaitingCad, storeSession } from "./support.ts";
+import { expectNoSeriousAxe, orderAwaitingCad, STAFF_EMAIL, STAFF_PASSWORD, storeSession } from "./support.ts";
 
 /**
  * The customer's 3D review of CAD versions: a ring uploaded by staff in each format the upload
@@ -155,4 +155,85 @@ test("a customer reviews CAD versions in 3D and compares two of them", async ({ 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, "cad-viewer-390.png"), fullPage: true });
+});
+
+/**
+ * Issue 22: opening the CAD tab must never freeze the page. Every long task (>= 50 ms: the browser's
+ * own 'longtask' entries, observed with buffered: true from before the navigation) is recorded with
+ * its start. The order is reached through the app's router (the app opened on another page first,
+ * as a customer does) and the tasks that begin once the CAD section's renderings are on screen
+ * (`cad-media:shown`) until the model's first frame (`cad-model:ready`) must all stay under 200 ms:
+ * loading the viewer's code, starting the worker, the download, parsing, WebGL's set-up and the first
+ * frame. Shader compilation and every frame happen in the model worker (OffscreenCanvas), parsing
+ * too; the page's thread only lays out the tab and turns the camera.
+ * The order page's own render before that (React and the first layout, as long without any CAD
+ * version: 220 to 1 200 ms at a load average of 20 on this two-core machine) is logged, not asserted.
+ * Before the worker drew the model: one task of 6.5 s, the model shown 8 s after navigation.
+ */
+const LONG_TASK_LIMIT_MS = 200;
+
+async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+/** Goes to a path through the app's router (no page load), and answers when it started on the page's clock. */
+const routerNavigate = (page: Page, href: string) =>
+  page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    return performance.now();
+  }, href);
+
+async function expectNoLongTaskOpening(page: Page, who: string, href: string, viewer: Locator): Promise<void> {
+  const navigated = await routerNavigate(page, href);
+  await expect(viewer).toHaveAttribute("data-state", "ready", { timeout: 150_000 });
+  const figures = await page.evaluate((since) => {
+    const last = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN;
+    const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start + t.duration > since);
+    // Without the mark (a build before this test), everything from the navigation counts.
+    const shown = Number.isNaN(last("cad-media:shown")) ? since : last("cad-media:shown");
+    return {
+      shown: shown - since,
+      ready: last("cad-model:ready") - since,
+      viewer: Math.max(0, ...tasks.filter((t) => t.start >= shown).map((t) => t.duration)),
+      page: Math.max(0, ...tasks.filter((t) => t.start < shown).map((t) => t.duration)),
+      all: tasks.map((t) => `${Math.round(t.start - since)}+${Math.round(t.duration)}`).join(" "),
+    };
+  }, navigated);
+  console.log(
+    `${who}: longest task ${Math.round(figures.viewer)} ms from the renderings on screen (${Math.round(figures.shown)} ms) to the model (${Math.round(figures.ready)} ms after opening the order); ` +
+      `the order page's render before: ${Math.round(figures.page)} ms; long tasks (start+ms): ${figures.all || "none"}`,
+  );
+  expect(figures.viewer, `${who}: longest task while the CAD section opens its model`).toBeLessThan(LONG_TASK_LIMIT_MS);
+}
+
+test("opening the CAD tab and its model never blocks the page for 200 ms or more (customer and staff)", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const rendering = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 226, g: 196, b: 170 } } })
+    .png()
+    .toBuffer();
+  const order = await orderAwaitingCad(request, `Long task band ${Date.now().toString(36)}`);
+  await order.uploadCad(rendering, "First version", { name: "ring.stl", buffer: ringStl() });
+
+  await recordLongTasks(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await storeSession(page, order.customer.token, order.customer.user);
+  await page.goto("/dashboard/orders");
+  await expect(page.locator("h1")).toBeVisible();
+  await expectNoLongTaskOpening(page, "customer", `/dashboard/orders/${order.orderId}`, viewerOf(page, 1));
+  // The order opens on its CAD tab (a version waits for approval), the rendering beside the model.
+  await expect(page.locator('[role="tab"]', { hasText: "CAD Designs" })).toHaveAttribute("aria-selected", "true");
+
+  const login = await request.post("/api/auth/login/", { data: { email: STAFF_EMAIL, password: STAFF_PASSWORD } });
+  const staff = (await login.json()) as { token: string; user: unknown };
+  await storeSession(page, staff.token, staff.user);
+  await page.goto("/staff");
+  await expect(page.locator("h1")).toBeVisible();
+  await expectNoLongTaskOpening(page, "staff", `/staff/orders/${order.orderId}`, page.getByTestId("cad-panel").locator('[data-testid="model-viewer"][data-version="1"]'));
 });
