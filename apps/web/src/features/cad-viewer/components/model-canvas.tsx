@@ -52,7 +52,11 @@ export function ModelCanvas({
   const frameRef = useRef<HTMLDivElement>(null);
   const holderRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<ModelStage | null>(null);
-  const [state, setState] = useState<State>({ phase: "downloading" });
+  const [liveState, setState] = useState<State>({ phase: "downloading" });
+  const drawable = canDrawInWorker();
+  const state: State = drawable
+    ? liveState
+    : { phase: "error", message: "This browser cannot show 3D models (it cannot draw them off the page's thread)." };
   const [attempt, setAttempt] = useState(0);
   const [turntable, setTurntable] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -66,10 +70,7 @@ export function ModelCanvas({
   useEffect(() => {
     const holder = holderRef.current;
     if (!holder) return;
-    if (!canDrawInWorker()) {
-      setState({ phase: "error", message: "This browser cannot show 3D models (it cannot draw them off the page's thread)." });
-      return;
-    }
+    if (!canDrawInWorker()) return;
     let cancelled = false;
     // A canvas of its own for each attempt: a canvas is handed to the worker once and for all.
     const canvas = document.createElement("canvas");
@@ -150,13 +151,20 @@ export function ModelCanvas({
 
   const ready = state.phase === "ready";
   return (
-    <div className={cn("flex min-w-0 flex-col gap-2", className)} data-testid="model-viewer" data-version={version} data-state={state.phase} data-format={model.format}>
-      <div ref={frameRef} className={cn("flex flex-col overflow-hidden rounded-md border border-border bg-surface", fullscreen && "h-full w-full")}>
+    <div
+      className={cn("flex min-w-0 flex-col gap-2", className)}
+      data-testid="model-viewer"
+      data-version={version}
+      data-state={state.phase}
+      data-format={model.format}
+    >
+      <div
+        ref={frameRef}
+        className={cn("flex flex-col overflow-hidden rounded-md border border-border bg-surface", fullscreen && "h-full w-full")}
+      >
         {/* The tools sit above the model, never over it. */}
         <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-1">
-          <p className="min-w-0 truncate text-xs text-muted">
-            3D model · {METAL_FINISHES[metal].label}
-          </p>
+          <p className="min-w-0 truncate text-xs text-muted">3D model · {METAL_FINISHES[metal].label}</p>
           <div className="flex shrink-0 gap-1" role="toolbar" aria-label={`${label}: view`}>
             <ToolButton label="Reset view" disabled={!ready} onClick={() => stageRef.current?.reset()}>
               <RotateCcw />
@@ -190,7 +198,10 @@ export function ModelCanvas({
               {poster && <img src={poster} alt="" className="absolute inset-0 size-full object-contain opacity-60" />}
               <div className="absolute inset-x-0 bottom-3 flex justify-center" role="status">
                 <span className="flex items-center gap-2 rounded-full bg-surface/95 px-3 py-1.5 text-xs text-muted shadow-sm">
-                  <span className="size-3.5 animate-spin rounded-full border-2 border-accent/30 border-t-accent motion-reduce:animate-none" aria-hidden />
+                  <span
+                    className="size-3.5 animate-spin rounded-full border-2 border-accent/30 border-t-accent motion-reduce:animate-none"
+                    aria-hidden
+                  />
                   {state.phase === "downloading" ? "Downloading the 3D model…" : "Preparing the 3D model…"}
                 </span>
               </div>
@@ -202,17 +213,19 @@ export function ModelCanvas({
                 {state.message} The renderings still show the design.
               </InlineAlert>
               <div className="flex flex-wrap justify-center gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => {
-                    setState({ phase: "downloading" });
-                    setTurntable(false);
-                    setAttempt((n) => n + 1);
-                  }}
-                >
-                  Try again
-                </Button>
+                {drawable && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => {
+                      setState({ phase: "downloading" });
+                      setTurntable(false);
+                      setAttempt((n) => n + 1);
+                    }}
+                  >
+                    Try again
+                  </Button>
+                )}
                 <Button asChild variant="ghost" size="sm">
                   <a href={model.url} download={model.file_name}>
                     <Download aria-hidden /> Download file
@@ -226,10 +239,8 @@ export function ModelCanvas({
       {ready && (
         <div className="flex flex-col gap-0.5 text-xs text-muted">
           <p data-testid="model-size">
-            <span className="font-medium text-foreground">
-              {state.size.map((v) => mm.format(v)).join(" × ")} mm
-            </span>{" "}
-            (width × height × depth) · {METAL_FINISHES[metal].label}
+            <span className="font-medium text-foreground">{state.size.map((v) => mm.format(v)).join(" × ")} mm</span> (width × height ×
+            depth) · {METAL_FINISHES[metal].label}
           </p>
           {state.innerDiameter !== null && (
             <p data-testid="model-inner-diameter">

@@ -26,7 +26,7 @@ const cancelRaf: (handle: number) => void =
  * physically based material with a prefiltered environment it replaced took 6.5 s of compilation
  * on a software renderer (SwiftShader), and over 20 s in a worker on a loaded machine.
  */
-function studioMatcap(size = 256): CanvasTexture {
+function studioMatcap(size = 256): CanvasTexture<OffscreenCanvas> {
   const canvas = new OffscreenCanvas(size, size);
   const g = canvas.getContext("2d")!;
   const c = size / 2;
