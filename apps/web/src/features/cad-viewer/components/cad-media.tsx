@@ -107,9 +107,9 @@ export function CadMedia({ order, cad, onOpenImages }: { order: Order; cad: CadD
                 title={`3D model (${model.format.toUpperCase()}, ${formatFileSize(model.size)})`}
                 className={thumbClass(shown === "model")}
               >
-                <span className="flex size-full flex-col items-center justify-center gap-0.5 bg-accent-soft/50 text-accent-strong">
-                  <Box className="size-5" aria-hidden />
-                  <span className="text-[11px] font-medium leading-none">3D</span>
+                <span className="flex size-full flex-col items-center justify-center gap-0.5 bg-surface text-foreground">
+                  <Box className="size-5 text-accent-strong" aria-hidden />
+                  <span className="text-xs font-medium leading-none">3D</span>
                 </span>
               </button>
             </li>

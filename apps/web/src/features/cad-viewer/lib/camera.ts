@@ -1,11 +1,12 @@
 /**
- * The camera as the page and the model worker share it. The page turns the camera (OrbitControls on
- * the real canvas); the worker draws with a copy of it. Plain numbers only: this file is imported on
+ * The camera as the page and the model worker share it. The page turns the camera (lib/stage.ts,
+ * on the real canvas); the worker draws with a copy of it. Plain numbers only: this file is imported on
  * both sides and by neither's heavy code.
  */
 export interface CameraState {
   position: [number, number, number];
-  quaternion: [number, number, number, number];
+  /** The point it looks at (Y up). */
+  target: [number, number, number];
   aspect: number;
   near: number;
   far: number;

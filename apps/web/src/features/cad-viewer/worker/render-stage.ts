@@ -137,7 +137,7 @@ export class RenderStage {
 
   setCamera(state: CameraState): void {
     this.camera.position.set(...state.position);
-    this.camera.quaternion.set(...state.quaternion);
+    this.camera.lookAt(...state.target);
     this.camera.aspect = state.aspect;
     this.camera.near = state.near;
     this.camera.far = state.far;
