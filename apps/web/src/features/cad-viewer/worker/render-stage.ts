@@ -39,9 +39,9 @@ function studioMatcap(size = 256): CanvasTexture<OffscreenCanvas> {
   // The room: mid-tone at the centre of the sphere, darker towards the rim, a warm floor bounce below.
   const base = g.createRadialGradient(c * 0.85, c * 0.75, c * 0.05, c, c, c);
   base.addColorStop(0, "#f4f1ea");
-  base.addColorStop(0.45, "#a9a49a");
-  base.addColorStop(0.8, "#4a4640");
-  base.addColorStop(1, "#1c1a17");
+  base.addColorStop(0.45, "#c9c4b9");
+  base.addColorStop(0.8, "#77726a");
+  base.addColorStop(1, "#2e2b27");
   g.fillStyle = base;
   g.fillRect(0, 0, size, size);
   const floor = g.createLinearGradient(0, c * 1.35, 0, size);
