@@ -226,7 +226,7 @@ test("opening the CAD tab and its model never blocks the page for 200 ms or more
     const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: tone[0]!, g: tone[1]!, b: tone[2]! } } }).png().toBuffer();
     form.append("images", new Blob([png], { type: "image/png" }), `render-${i + 1}.png`);
   }
-  form.append("model", new Blob([ringStl()], { type: "application/octet-stream" }), "ring.stl");
+  form.append("model", new Blob([new Uint8Array(ringStl())], { type: "application/octet-stream" }), "ring.stl");
   form.append("description", "First version: front, side and top.");
   const uploaded = await request.post(`/api/staff/orders/${order.orderId}/cad-designs/`, { headers: order.staff, multipart: form });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
