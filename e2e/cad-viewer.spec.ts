@@ -282,7 +282,7 @@ async function expectFullWidthViewer(page: Page, card: Locator): Promise<void> {
   const cardBox = (await card.boundingBox())!;
   const viewer = card.getByTestId("model-viewer").first();
   const canvasBox = (await viewer.getByTestId("model-canvas").boundingBox())!;
-  const toolsBox = (await viewer.getByRole("toolbar").boundingBox())!;
+  const toolsBox = (await viewer.getByRole("group", { name: /: view$/ }).boundingBox())!;
   expect(canvasBox.width, "the model spans its card").toBeGreaterThan(cardBox.width - 40);
   expect(canvasBox.height / canvasBox.width).toBeGreaterThan(0.55);
   expect(toolsBox.y + toolsBox.height, "the tools are above the model").toBeLessThanOrEqual(canvasBox.y + 1);

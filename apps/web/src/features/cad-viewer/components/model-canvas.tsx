@@ -165,7 +165,7 @@ export function ModelCanvas({
         {/* The tools sit above the model, never over it. */}
         <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-1">
           <p className="min-w-0 truncate text-xs text-muted">3D model · {METAL_FINISHES[metal].label}</p>
-          <div className="flex shrink-0 gap-1" role="toolbar" aria-label={`${label}: view`}>
+          <div className="flex shrink-0 gap-1" role="group" aria-label={`${label}: view`}>
             <ToolButton label="Reset view" disabled={!ready} onClick={() => stageRef.current?.reset()}>
               <RotateCcw />
             </ToolButton>
