@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ringGlb, ringObj, ringRhino, ringStep, ringStl } from "./fixtures/models/ring-models.ts";
-import { expectNoSeriousAxe, orderAwaitingCad, storeSession } from "./support.ts";
+import { expectNoSeriousAxe, orderAwaitingCad, STAFF_EMAIL, STAFF_PASSWORD, storeSession } from "./support.ts";
 
 /**
  * The customer's 3D review of CAD versions: a ring uploaded by staff in each format the upload
@@ -32,9 +32,10 @@ function brokenGlb(): Buffer {
 // CSS locators: role queries over a page of several WebGL canvases were slow (tens of seconds) in SwiftShader runs.
 const viewerOf = (page: Page, n: number) => page.locator(`[data-testid="model-viewer"][data-version="${n}"]`).first();
 
+/** Shows version n's 3D model on its stage (the newest opens by itself; the others on their "3D" tile). */
 async function openModel(page: Page, n: number): Promise<Locator> {
-  const button = page.locator("button", { hasText: `View version ${n} in 3D` });
-  if (await button.isVisible()) await button.click();
+  const tile = page.locator(`button[aria-label^="View version ${n} in 3D"]`);
+  if ((await tile.getAttribute("aria-pressed")) !== "true") await tile.click();
   return viewerOf(page, n);
 }
 
@@ -113,6 +114,9 @@ test("a customer reviews CAD versions in 3D and compares two of them", async ({ 
   await expect(broken).toHaveAttribute("data-state", "error", { timeout: 30_000 });
   await expect(broken.getByTestId("model-error")).toContainText("could not be read");
   await expect(broken.getByTestId("model-error")).toContainText("The renderings still show the design.");
+  const brokenMedia = page.getByTestId("cad-media").filter({ has: broken });
+  await brokenMedia.locator('button[aria-label="Show rendering 1 of 1"]').click();
+  await expect(broken).toBeHidden();
   await page.locator('button[aria-label="View CAD version 1 in full size"]').click();
   await expect(page.locator('[role="dialog"] img[alt^="CAD design, version 1"]')).toBeVisible();
   await page.keyboard.press("Escape");
@@ -156,3 +160,131 @@ test("a customer reviews CAD versions in 3D and compares two of them", async ({ 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, "cad-viewer-390.png"), fullPage: true });
 });
+
+/**
+ * Issue 22: opening the CAD tab must never freeze the page. Every long task (>= 50 ms: the browser's
+ * own 'longtask' entries, observed with buffered: true from before the navigation) is recorded with
+ * its start. The order is reached through the app's router (the app opened on another page first,
+ * as a customer does) and the tasks that begin once the CAD section's renderings are on screen
+ * (`cad-media:shown`) until the model's first frame (`cad-model:ready`) must all stay under 200 ms:
+ * loading the viewer's code, starting the worker, the download, parsing, WebGL's set-up and the first
+ * frame. Shader compilation and every frame happen in the model worker (OffscreenCanvas), parsing
+ * too; the page's thread only lays out the tab and turns the camera.
+ * The order page's own render before that (React and the first layout, as long without any CAD
+ * version: 220 to 1 200 ms at a load average of 20 on this two-core machine) is logged, not asserted.
+ * Before the worker drew the model this failed: one task of 6.5 s (the model shown 8 s after
+ * navigation), 4.6 s in another run.
+ */
+const LONG_TASK_LIMIT_MS = 200;
+
+async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+/** Goes to a path through the app's router (no page load), and answers when it started on the page's clock. */
+const routerNavigate = (page: Page, href: string) =>
+  page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    return performance.now();
+  }, href);
+
+async function expectNoLongTaskOpening(page: Page, who: string, href: string, viewer: Locator): Promise<void> {
+  const navigated = await routerNavigate(page, href);
+  await expect(viewer).toHaveAttribute("data-state", "ready", { timeout: 150_000 });
+  const figures = await page.evaluate((since) => {
+    const last = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN;
+    const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start + t.duration > since);
+    // Without the mark (a build before this test), everything from the navigation counts.
+    const shown = Number.isNaN(last("cad-media:shown")) ? since : last("cad-media:shown");
+    return {
+      shown: shown - since,
+      ready: last("cad-model:ready") - since,
+      viewer: Math.max(0, ...tasks.filter((t) => t.start >= shown).map((t) => t.duration)),
+      page: Math.max(0, ...tasks.filter((t) => t.start < shown).map((t) => t.duration)),
+      all: tasks.map((t) => `${Math.round(t.start - since)}+${Math.round(t.duration)}`).join(" "),
+    };
+  }, navigated);
+  console.log(
+    `${who}: longest task ${Math.round(figures.viewer)} ms from the renderings on screen (${Math.round(figures.shown)} ms) to the model (${Math.round(figures.ready)} ms after opening the order); ` +
+      `the order page's render before: ${Math.round(figures.page)} ms; long tasks (start+ms): ${figures.all || "none"}`,
+  );
+  expect(figures.viewer, `${who}: longest task while the CAD section opens its model`).toBeLessThan(LONG_TASK_LIMIT_MS);
+}
+
+test("opening the CAD tab and its model never blocks the page for 200 ms or more (customer and staff)", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const order = await orderAwaitingCad(request, `Long task band ${Date.now().toString(36)}`);
+  // Three renderings (front, side, top in three tones) and the ring as STL.
+  const form = new FormData();
+  for (const [i, tone] of [[226, 196, 170], [190, 160, 120], [150, 120, 90]].entries()) {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: tone[0]!, g: tone[1]!, b: tone[2]! } } }).png().toBuffer();
+    form.append("images", new Blob([png], { type: "image/png" }), `render-${i + 1}.png`);
+  }
+  form.append("model", new Blob([new Uint8Array(ringStl())], { type: "application/octet-stream" }), "ring.stl");
+  form.append("description", "First version: front, side and top.");
+  const uploaded = await request.post(`/api/staff/orders/${order.orderId}/cad-designs/`, { headers: order.staff, multipart: form });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+
+  await recordLongTasks(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await storeSession(page, order.customer.token, order.customer.user);
+  await page.goto("/dashboard/orders");
+  await expect(page.locator("h1")).toBeVisible();
+  await expectNoLongTaskOpening(page, "customer", `/dashboard/orders/${order.orderId}`, viewerOf(page, 1));
+  // The order opens on its CAD tab (a version waits for approval); the model takes the column's width, its tools above it.
+  await expect(page.locator('[role="tab"]', { hasText: "CAD Designs" })).toHaveAttribute("aria-selected", "true");
+  await expectFullWidthViewer(page, page.getByTestId("cad-design").first());
+  await fs.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, "cad-tab-customer-1280.png"), fullPage: true });
+  // Every rendering is on the strip beside the model; one opens large, and full size in the lightbox.
+  const media = page.getByTestId("cad-media").first();
+  await expect(media.locator('button[aria-label^="Show rendering"]')).toHaveCount(3);
+  await media.locator('button[aria-label="Show rendering 2 of 3"]').click();
+  await expect(media.locator('button[aria-label="Show rendering 2 of 3"]')).toHaveAttribute("aria-pressed", "true");
+  await expect(viewerOf(page, 1)).toBeHidden();
+  await media.getByTestId("cad-rendering").click();
+  await expect(page.locator('[role="dialog"] img')).toBeVisible();
+  await page.keyboard.press("Escape");
+  // Back to the model: still drawn (no second download), and it turns.
+  await media.locator('button[aria-label^="View version 1 in 3D"]').click();
+  await expect(viewerOf(page, 1)).toBeVisible();
+  await expect(viewerOf(page, 1)).toHaveAttribute("data-state", "ready");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFullWidthViewer(page, page.getByTestId("cad-design").first());
+  await page.screenshot({ path: path.join(SHOTS, "cad-tab-customer-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const login = await request.post("/api/auth/login/", { data: { email: STAFF_EMAIL, password: STAFF_PASSWORD } });
+  const staff = (await login.json()) as { token: string; user: unknown };
+  await storeSession(page, staff.token, staff.user);
+  await page.goto("/staff");
+  await expect(page.locator("h1")).toBeVisible();
+  await expectNoLongTaskOpening(page, "staff", `/staff/orders/${order.orderId}`, page.getByTestId("cad-panel").locator('[data-testid="model-viewer"][data-version="1"]'));
+  await expect(page.getByTestId("cad-panel").locator('button[aria-label^="Show rendering"]')).toHaveCount(3);
+  await expectFullWidthViewer(page, page.getByTestId("cad-version").first());
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, "cad-panel-staff-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFullWidthViewer(page, page.getByTestId("cad-version").first());
+  await page.screenshot({ path: path.join(SHOTS, "cad-panel-staff-390.png"), fullPage: true });
+  await expectNoSeriousAxe(page, "staff CAD panel with the model");
+});
+
+/** The model's stage spans its card (less the card's padding) and its tools sit above it, not over it. */
+async function expectFullWidthViewer(page: Page, card: Locator): Promise<void> {
+  const cardBox = (await card.boundingBox())!;
+  const viewer = card.getByTestId("model-viewer").first();
+  const canvasBox = (await viewer.getByTestId("model-canvas").boundingBox())!;
+  const toolsBox = (await viewer.getByRole("group", { name: /: view$/ }).boundingBox())!;
+  expect(canvasBox.width, "the model spans its card").toBeGreaterThan(cardBox.width - 40);
+  expect(canvasBox.height / canvasBox.width).toBeGreaterThan(0.55);
+  expect(toolsBox.y + toolsBox.height, "the tools are above the model").toBeLessThanOrEqual(canvasBox.y + 1);
+  expect(page.viewportSize()!.width).toBeGreaterThanOrEqual(canvasBox.x + canvasBox.width);
+}

@@ -1,36 +1,19 @@
 /**
- * The CAD viewer's public entry. Only this small file (with the model prefetch and the worker's
- * handle) is in the page's bundle: three.js and the loaders load when the CAD Designs tab first
- * shows a model (React.lazy), the model's bytes and the worker start loading at the same moment,
- * and the WebAssembly readers (Rhino 3DM, STEP) load only when a file of that kind is opened.
+ * The CAD viewer's public entry. Only this small file (with the renderings' gallery, the model
+ * prefetch and the worker's handle) is in the page's bundle: the camera controls (three.js) load
+ * when the CAD Designs tab first shows a model (React.lazy), the model's bytes and the worker start
+ * loading at the same moment, and the worker loads what reads and draws the model (three.js, the
+ * WebAssembly readers for Rhino 3DM and STEP) on demand. Nothing WebGL does runs on the page's thread.
  */
-import type { CadDesign, Order } from "@atelier/contract";
+import type { Order } from "@atelier/contract";
 import { GitCompareArrows } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { newestModelVersion, prefetchModel } from "./lib/model-prefetch";
-import { warmUpModelWorker } from "./lib/parse-client";
+import { CadMedia } from "./components/cad-media";
 
-const VersionModel = lazy(() => import("./components/version-model").then((m) => ({ default: m.VersionModel })));
 const CompareVersions = lazy(() => import("./components/compare-versions").then((m) => ({ default: m.CompareVersions })));
-
-/** A version's 3D file in the interactive viewer (or a button that opens it), for the CAD tab. */
-export function CadModel(props: { order: Order; cad: CadDesign }) {
-  // The version that opens by itself starts downloading now, beside the viewer's code.
-  const url = props.cad.model && newestModelVersion(props.order)?.id === props.cad.id ? props.cad.model.url : null;
-  useEffect(() => {
-    if (!url) return;
-    prefetchModel(url);
-    warmUpModelWorker();
-  }, [url]);
-  return (
-    <Suspense fallback={<Skeleton className="aspect-[4/3] w-full" />}>
-      <VersionModel {...props} />
-    </Suspense>
-  );
-}
 
 /** "Compare versions", shown with two or more versions; opens them side by side. */
 export function CadCompare({ order }: { order: Order }) {
@@ -56,5 +39,10 @@ export function CadCompare({ order }: { order: Order }) {
   );
 }
 
-/** The slot the order screen's CAD tab takes (composed in routes/, as features never import each other). */
-export const cadViewer = { Model: CadModel, Compare: CadCompare };
+export { CadMedia };
+
+/**
+ * The slot the order screens' CAD sections take (composed in routes/, as features never import each
+ * other): a version's renderings and 3D model on one stage, and the comparison of two versions.
+ */
+export const cadViewer = { Media: CadMedia, Compare: CadCompare };

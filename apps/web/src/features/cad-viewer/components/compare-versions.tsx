@@ -88,6 +88,7 @@ export function CompareVersions({ order }: { order: Order }) {
                 metal={metal}
                 ring={ring}
                 label={`3D model of CAD version ${cad.version}`}
+                poster={cad.images[0]?.preview ?? cad.images[0]?.thumbnail ?? cad.image ?? undefined}
                 onStage={i === 0 ? setStageA : setStageB}
               />
             ) : (

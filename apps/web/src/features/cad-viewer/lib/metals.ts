@@ -1,10 +1,10 @@
-/** The metal finishes the viewer can show, with their PBR base colour and polish. */
+/** The metal finishes the viewer can show, with the colour that tints the studio matcap. */
 export const METAL_FINISHES = {
-  yellow: { label: "Yellow gold", color: 0xe8c06a, roughness: 0.16 },
-  white: { label: "White gold", color: 0xe6e4de, roughness: 0.14 },
-  rose: { label: "Rose gold", color: 0xeaa98e, roughness: 0.16 },
-  platinum: { label: "Platinum", color: 0xd6d4cf, roughness: 0.2 },
-  silver: { label: "Silver", color: 0xf3f3f1, roughness: 0.12 },
+  yellow: { label: "Yellow gold", color: 0xe8c06a },
+  white: { label: "White gold", color: 0xe6e4de },
+  rose: { label: "Rose gold", color: 0xeaa98e },
+  platinum: { label: "Platinum", color: 0xd6d4cf },
+  silver: { label: "Silver", color: 0xf3f3f1 },
 } as const;
 export type MetalFinish = keyof typeof METAL_FINISHES;
 

@@ -1,119 +1,84 @@
-import {
-  ACESFilmicToneMapping,
-  BufferAttribute,
-  BufferGeometry,
-  Color,
-  Mesh,
-  MeshPhysicalMaterial,
-  PerspectiveCamera,
-  PMREMGenerator,
-  Scene,
-  SRGBColorSpace,
-  Vector3,
-  WebGLRenderer,
-} from "three";
-import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
-import { RoomEnvironment } from "three/examples/jsm/environments/RoomEnvironment.js";
-import { METAL_FINISHES, type MetalFinish } from "./metals";
-
-/** Where the camera looks from at first and after Reset: in front, a little above and to the side. */
-const VIEW_DIRECTION = new Vector3(0.55, 0.45, 1).normalize();
+import { CAMERA_FOV, clipPlanes, initialOffset, type CameraState } from "./camera";
 
 export interface CameraPose {
   /** Camera position relative to the model's centre, in millimetres. */
   offset: [number, number, number];
 }
 
+type Vec3 = [number, number, number];
+
+const EPS = 1e-6;
+const DAMPING = 0.12;
+/** Turntable speed, radians per second (a turn in about 25 s). */
+const TURNTABLE = 0.25;
+
+const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const scale = (a: Vec3, s: number): Vec3 => [a[0] * s, a[1] * s, a[2] * s];
+const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const normalize = (a: Vec3): Vec3 => scale(a, 1 / (Math.hypot(...a) || 1));
+
 /**
- * One model on one canvas: a polished-metal material lit by a room environment built on the page
- * (no HDR download), orbit/zoom/pan by mouse and touch, a turntable, and drawing only when
- * something moved (a still model costs nothing).
+ * The page's half of a model viewer: the camera and its orbit (drag), zoom (wheel, pinch) and pan
+ * (right-drag, shift-drag, two fingers) around the model, with a little inertia, the turntable,
+ * reset and linked cameras. It draws nothing and loads no three.js: each move is sent to the model
+ * worker, which draws the frame (worker/render-stage.ts). Its work per move is a few multiplications,
+ * so turning never blocks the page.
  */
 export class ModelStage {
-  readonly renderer: WebGLRenderer;
-  readonly camera = new PerspectiveCamera(30, 1, 0.1, 1000);
-  readonly controls: OrbitControls;
-  private readonly scene = new Scene();
-  private readonly material: MeshPhysicalMaterial;
-  private mesh: Mesh | null = null;
   private radius = 10;
+  private target: Vec3 = [0, 0, 0];
+  /** Spherical position of the camera around the target (Y up): distance, polar and azimuth angles. */
+  private distance = 1;
+  private polar = Math.PI / 2;
+  private azimuth = 0;
+  private aspect = 1;
+  private velocity = { azimuth: 0, polar: 0 };
+  private autoRotate = false;
   private frame = 0;
+  private lastTick = 0;
   private disposed = false;
-  private readonly resizeObserver: ResizeObserver;
-  /** Called after each frame is drawn. */
-  onRender: (() => void) | null = null;
   private onUserMove: ((pose: CameraPose) => void) | null = null;
-  private applyingPose = false;
+  private readonly pointers = new Map<number, { x: number; y: number }>();
+  private pinch: { distance: number; x: number; y: number } | null = null;
+  private readonly abort = new AbortController();
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
-    metal: MetalFinish,
+    private readonly send: (camera: CameraState) => void,
   ) {
-    this.renderer = new WebGLRenderer({ canvas, antialias: true, alpha: true, preserveDrawingBuffer: true, powerPreference: "high-performance" });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-    this.renderer.outputColorSpace = SRGBColorSpace;
-    this.renderer.toneMapping = ACESFilmicToneMapping;
-    this.renderer.toneMappingExposure = 1.05;
-    const pmrem = new PMREMGenerator(this.renderer);
-    const room = new RoomEnvironment();
-    this.scene.environment = pmrem.fromScene(room, 0.04).texture;
-    room.dispose();
-    pmrem.dispose();
-    const finish = METAL_FINISHES[metal];
-    this.material = new MeshPhysicalMaterial({
-      color: new Color(finish.color),
-      metalness: 1,
-      roughness: finish.roughness,
-      envMapIntensity: 1.2,
-    });
-    this.controls = new OrbitControls(this.camera, canvas);
-    this.controls.enableDamping = true;
-    this.controls.dampingFactor = 0.12;
-    this.controls.autoRotateSpeed = 2.5;
-    this.controls.addEventListener("change", () => {
-      if (!this.applyingPose) this.onUserMove?.(this.pose());
-      this.requestRender();
-    });
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(canvas);
-    this.resize();
+    const options = { signal: this.abort.signal };
+    canvas.style.touchAction = "none";
+    canvas.addEventListener("pointerdown", (e) => this.onPointerDown(e), options);
+    canvas.addEventListener("pointermove", (e) => this.onPointerMove(e), options);
+    canvas.addEventListener("pointerup", (e) => this.onPointerUp(e), options);
+    canvas.addEventListener("pointercancel", (e) => this.onPointerUp(e), options);
+    canvas.addEventListener("contextmenu", (e) => e.preventDefault(), options);
+    canvas.addEventListener("wheel", (e) => this.onWheel(e), { ...options, passive: false });
   }
 
-  setModel(positions: Float32Array, normals: Float32Array): void {
-    const geometry = new BufferGeometry();
-    geometry.setAttribute("position", new BufferAttribute(positions, 3));
-    geometry.setAttribute("normal", new BufferAttribute(normals, 3));
-    geometry.computeBoundingBox();
-    geometry.computeBoundingSphere();
-    const center = geometry.boundingBox!.getCenter(new Vector3());
-    geometry.translate(-center.x, -center.y, -center.z);
-    if (this.mesh) {
-      this.scene.remove(this.mesh);
-      this.mesh.geometry.dispose();
-    }
-    this.mesh = new Mesh(geometry, this.material);
-    this.scene.add(this.mesh);
-    this.radius = Math.max(geometry.boundingSphere!.radius, 0.01);
-    this.camera.near = this.radius / 100;
-    this.camera.far = this.radius * 100;
-    this.controls.minDistance = this.radius * 0.6;
-    this.controls.maxDistance = this.radius * 12;
+  /** Frames a model of this bounding-sphere radius (the worker has drawn it from the same pose). */
+  setRadius(radius: number): void {
+    this.radius = radius;
     this.reset();
+  }
+
+  setAspect(aspect: number): void {
+    if (!Number.isFinite(aspect) || aspect <= 0) return;
+    this.aspect = aspect;
+    this.sendCamera();
   }
 
   /** Back to the first view: the whole model in frame, from the front and a little above. */
   reset(): void {
-    const distance = (this.radius / Math.sin((this.camera.fov * Math.PI) / 360)) * 1.15;
-    this.controls.target.set(0, 0, 0);
-    this.camera.position.copy(VIEW_DIRECTION).multiplyScalar(distance);
-    this.camera.updateProjectionMatrix();
-    this.controls.update();
-    this.requestRender();
+    this.target = [0, 0, 0];
+    this.velocity = { azimuth: 0, polar: 0 };
+    this.setOffset(initialOffset(this.radius));
+    this.moved();
   }
 
   setTurntable(on: boolean): void {
-    this.controls.autoRotate = on;
-    this.requestRender();
+    this.autoRotate = on;
+    this.tick();
   }
 
   /** Called when the user moves the camera (not when another stage sets it); null to stop. */
@@ -122,48 +87,136 @@ export class ModelStage {
   }
 
   pose(): CameraPose {
-    const o = this.camera.position.clone().sub(this.controls.target);
-    return { offset: [o.x, o.y, o.z] };
+    return { offset: this.offset() };
   }
 
   /** Puts the camera where another stage's is (the comparison's linked cameras). */
   setPose(pose: CameraPose): void {
-    this.applyingPose = true;
-    this.controls.target.set(0, 0, 0);
-    this.camera.position.set(...pose.offset);
-    this.controls.update();
-    this.applyingPose = false;
-    this.requestRender();
-  }
-
-  requestRender(): void {
-    if (this.frame || this.disposed) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      const moving = this.controls.update();
-      this.renderer.render(this.scene, this.camera);
-      this.onRender?.();
-      if (moving || this.controls.autoRotate) this.requestRender();
-    });
-  }
-
-  private resize(): void {
-    const { clientWidth: w, clientHeight: h } = this.canvas;
-    if (!w || !h) return;
-    this.renderer.setSize(w, h, false);
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
-    this.requestRender();
+    this.target = [0, 0, 0];
+    this.setOffset(pose.offset);
+    this.sendCamera();
   }
 
   dispose(): void {
     this.disposed = true;
     cancelAnimationFrame(this.frame);
-    this.resizeObserver.disconnect();
-    this.controls.dispose();
-    this.mesh?.geometry.dispose();
-    this.material.dispose();
-    this.scene.environment?.dispose();
-    this.renderer.dispose();
+    this.abort.abort();
+  }
+
+  private offset(): Vec3 {
+    const s = Math.sin(this.polar) * this.distance;
+    return [s * Math.sin(this.azimuth), Math.cos(this.polar) * this.distance, s * Math.cos(this.azimuth)];
+  }
+
+  private setOffset([x, y, z]: Vec3): void {
+    this.distance = Math.max(Math.hypot(x, y, z), EPS);
+    this.polar = Math.acos(Math.min(1, Math.max(-1, y / this.distance)));
+    this.azimuth = Math.atan2(x, z);
+  }
+
+  private rotate(dAzimuth: number, dPolar: number): void {
+    this.azimuth += dAzimuth;
+    this.polar = Math.min(Math.PI - 0.01, Math.max(0.01, this.polar + dPolar));
+  }
+
+  private zoom(factor: number): void {
+    this.distance = Math.min(this.radius * 12, Math.max(this.radius * 0.6, this.distance * factor));
+  }
+
+  /** Moves the target in the view's plane by a drag of (dx, dy) pixels. */
+  private pan(dx: number, dy: number): void {
+    const height = this.canvas.clientHeight || 1;
+    const perPixel = (2 * this.distance * Math.tan((CAMERA_FOV * Math.PI) / 360)) / height;
+    const forward = normalize(scale(this.offset(), -1));
+    const right = normalize(cross(forward, [0, 1, 0]));
+    const up = cross(right, forward);
+    this.target = add(this.target, add(scale(right, -dx * perPixel), scale(up, dy * perPixel)));
+  }
+
+  private onPointerDown(e: PointerEvent): void {
+    this.canvas.setPointerCapture?.(e.pointerId);
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    this.velocity = { azimuth: 0, polar: 0 };
+    this.pinch = this.pointers.size === 2 ? this.twoFingers() : null;
+  }
+
+  private onPointerMove(e: PointerEvent): void {
+    const last = this.pointers.get(e.pointerId);
+    if (!last) return;
+    const dx = e.clientX - last.x;
+    const dy = e.clientY - last.y;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pointers.size === 2 && this.pinch) {
+      const now = this.twoFingers();
+      if (now.distance > 0) this.zoom(this.pinch.distance / now.distance);
+      this.pan(now.x - this.pinch.x, now.y - this.pinch.y);
+      this.pinch = now;
+    } else if (this.pointers.size === 1) {
+      if (e.buttons === 2 || e.shiftKey || e.ctrlKey || e.metaKey) this.pan(dx, dy);
+      else {
+        // A drag across the canvas's height turns the model once around, as OrbitControls did.
+        const perPixel = (2 * Math.PI) / (this.canvas.clientHeight || 1);
+        this.velocity = { azimuth: -dx * perPixel, polar: -dy * perPixel };
+        this.rotate(this.velocity.azimuth, this.velocity.polar);
+      }
+    }
+    this.moved();
+  }
+
+  private onPointerUp(e: PointerEvent): void {
+    this.pointers.delete(e.pointerId);
+    this.pinch = null;
+    if (this.canvas.hasPointerCapture?.(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
+    // Inertia: the turn goes on a little and slows down.
+    if (this.pointers.size === 0) this.tick();
+  }
+
+  private onWheel(e: WheelEvent): void {
+    e.preventDefault();
+    const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaMode === 2 ? e.deltaY * 100 : e.deltaY;
+    this.zoom(Math.pow(0.95, -Math.max(-10, Math.min(10, delta / 20))));
+    this.moved();
+  }
+
+  private twoFingers() {
+    const [a, b] = [...this.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
+    return { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  }
+
+  private moved(): void {
+    this.onUserMove?.(this.pose());
+    this.sendCamera();
+  }
+
+  /** Runs the inertia after a drag and the turntable, one step per animation frame. */
+  private tick(): void {
+    if (this.frame || this.disposed) return;
+    this.lastTick = performance.now();
+    const step = (now: number) => {
+      this.frame = 0;
+      const seconds = Math.min(0.1, (now - this.lastTick) / 1000);
+      this.lastTick = now;
+      let moving = false;
+      if (this.pointers.size === 0 && (Math.abs(this.velocity.azimuth) > EPS || Math.abs(this.velocity.polar) > EPS)) {
+        this.velocity = { azimuth: this.velocity.azimuth * (1 - DAMPING * 4), polar: this.velocity.polar * (1 - DAMPING * 4) };
+        this.rotate(this.velocity.azimuth, this.velocity.polar);
+        moving = true;
+      }
+      if (this.autoRotate) {
+        this.rotate(TURNTABLE * seconds, 0);
+        moving = true;
+      }
+      if (moving) {
+        this.moved();
+        if (!this.disposed) this.frame = requestAnimationFrame(step);
+      }
+    };
+    this.frame = requestAnimationFrame(step);
+  }
+
+  private sendCamera(): void {
+    if (this.disposed) return;
+    const { near, far } = clipPlanes(this.radius);
+    this.send({ position: add(this.target, this.offset()), target: this.target, aspect: this.aspect, near, far });
   }
 }

@@ -32,9 +32,12 @@ const personName = (p: Person | null) => personLabel(p, { me: p?.role === "custo
 /** The order waits for the customer to approve a CAD version. */
 export const awaitingCadApproval = (order: Order) => order.status === "cad_design" && order.cad_designs.some((c) => c.status === "pending_approval");
 
-/** The 3D viewer the CAD tab shows beside the renderings, and its version comparison (the cad-viewer feature, composed in routes/). */
+/**
+ * What the CAD tab shows of each version (every rendering and the 3D model on one stage) and the
+ * version comparison: the cad-viewer feature, composed in routes/.
+ */
 export interface CadViewerSlot {
-  Model: ComponentType<{ order: Order; cad: CadDesign }>;
+  Media: ComponentType<{ order: Order; cad: CadDesign; onOpenImages: Open }>;
   Compare: ComponentType<{ order: Order }>;
 }
 
@@ -174,36 +177,29 @@ function CadTab({ order, onOpen, cadViewer }: { order: Order; onOpen: Open; cadV
         const cover = cad.images[0];
         // Only the newest unapproved version (the server refuses the others).
         const canApprove = cad.status === "pending_approval" && order.status === "cad_design";
-        // With a 3D file the viewer stands beside the renderings, above the version's details.
-        const withModel = Boolean(cad.model && cadViewer);
-        const media =
-          images.length > 0 ? (
-            <button
-              type="button"
-              onClick={() => onOpen(images, 0, `CAD design, version ${cad.version}`)}
-              aria-label={`View CAD version ${cad.version} in full size`}
-              className={cn("group relative aspect-[4/3] w-full shrink-0 cursor-zoom-in overflow-hidden rounded-md bg-surface-muted", !withModel && "sm:w-56")}
-            >
-              <img src={cover ? cover.preview ?? cover.thumbnail : cad.image ?? ""} alt="" className="size-full object-cover" />
-              <span className="absolute bottom-2 right-2 flex size-8 items-center justify-center rounded-full bg-surface/90 shadow">
-                <Maximize2 className="size-4" aria-hidden />
-              </span>
-            </button>
-          ) : (
-            <div className={cn("flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-md bg-surface-muted text-accent", !withModel && "sm:w-56")}>
-              <Gem className="size-8" aria-hidden />
-            </div>
-          );
+        // With the viewer's slot, every rendering and the 3D model take the card's full width, above the details.
+        const media = cadViewer ? (
+          <cadViewer.Media order={order} cad={cad} onOpenImages={onOpen} />
+        ) : images.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => onOpen(images, 0, `CAD design, version ${cad.version}`)}
+            aria-label={`View CAD version ${cad.version} in full size`}
+            className="group relative aspect-[4/3] w-full shrink-0 cursor-zoom-in overflow-hidden rounded-md bg-surface-muted sm:w-56"
+          >
+            <img src={cover ? cover.preview ?? cover.thumbnail : cad.image ?? ""} alt="" className="size-full object-cover" />
+            <span className="absolute bottom-2 right-2 flex size-8 items-center justify-center rounded-full bg-surface/90 shadow">
+              <Maximize2 className="size-4" aria-hidden />
+            </span>
+          </button>
+        ) : (
+          <div className="flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-md bg-surface-muted text-accent sm:w-56">
+            <Gem className="size-8" aria-hidden />
+          </div>
+        );
         return (
-          <li key={cad.id} className={cn("flex flex-col gap-4 rounded-[var(--radius-card)] border border-border p-4", !withModel && "sm:flex-row")} data-testid="cad-design">
-            {withModel && cadViewer ? (
-              <div className="grid items-start gap-3 sm:grid-cols-2">
-                {media}
-                <cadViewer.Model order={order} cad={cad} />
-              </div>
-            ) : (
-              media
-            )}
+          <li key={cad.id} className={cn("flex flex-col gap-4 rounded-[var(--radius-card)] border border-border p-4", !cadViewer && "sm:flex-row")} data-testid="cad-design">
+            {media}
             <div className="flex min-w-0 flex-1 flex-col gap-2">
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-sans text-base font-medium">Version {cad.version}</h3>

@@ -7,7 +7,7 @@ import {
   type Order,
 } from "@atelier/contract";
 import { Box, FileBox, Gem, Upload, X } from "lucide-react";
-import { useId, useState, type ChangeEvent, type DragEvent, type FormEvent } from "react";
+import { useId, useState, type ChangeEvent, type ComponentType, type DragEvent, type FormEvent } from "react";
 import { CadStatusBadge } from "@/components/ui/status-badge";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
@@ -36,13 +36,21 @@ export function checkModelFile(file: File): string | null {
   return null;
 }
 
+type OpenImages = (images: LightboxImage[], index: number, title: string) => void;
+
+/** A CAD version's renderings and 3D model on one stage (the cad-viewer feature, composed in routes/). */
+export type CadMediaSlot = ComponentType<{ order: Order; cad: Order["cad_designs"][number]; onOpenImages: OpenImages }>;
+
 /** CAD versions: the upload (renderings, an optional 3D file, a description) and every earlier version. */
 export function CadPanel({
   order,
   onOpenImages,
+  media: Media,
 }: {
   order: Order;
-  onOpenImages: (images: LightboxImage[], index: number, title: string) => void;
+  onOpenImages: OpenImages;
+  /** Without it, each version shows its first rendering as a thumbnail. */
+  media?: CadMediaSlot | undefined;
 }) {
   const canUpload = CAD_UPLOAD_STATUSES.includes(order.status);
   const versions = [...order.cad_designs].sort((a, b) => b.version - a.version);
@@ -68,8 +76,10 @@ export function CadPanel({
               const images: LightboxImage[] = cad.images.length > 0 ? cad.images : cad.image ? [{ id: cad.id, image: cad.image }] : [];
               const cover = cad.images[0];
               return (
-                <li key={cad.id} className="flex gap-4 rounded-md border border-border p-3" data-testid="cad-version">
-                  {images.length > 0 ? (
+                <li key={cad.id} className={cn("flex gap-4 rounded-md border border-border p-3", Media && "flex-col")} data-testid="cad-version">
+                  {Media ? (
+                    <Media order={order} cad={cad} onOpenImages={onOpenImages} />
+                  ) : images.length > 0 ? (
                     <button
                       type="button"
                       onClick={() => onOpenImages(images, 0, `CAD version ${cad.version}`)}

@@ -14,7 +14,7 @@ import { ApiError } from "@/lib/api-client";
 import { amountFormatter, formatAmount, formatDate, formatDateTime, NO_ESTIMATE, NO_ESTIMATE_REASON } from "@/lib/format";
 import { useStaffOrder } from "../api/get-order";
 import { describeStatusTime } from "../utils/waiting";
-import { CadPanel, CAD_UPLOAD_STATUSES } from "./cad-panel";
+import { CadPanel, CAD_UPLOAD_STATUSES, type CadMediaSlot } from "./cad-panel";
 import { CertificatesPanel } from "./certificates-panel";
 import { CommentsPanel, HistoryPanel } from "./conversation";
 import { MovePanel } from "./move-panel";
@@ -25,7 +25,8 @@ import { QuoteBuilder } from "./quote-builder";
 type OpenImages = (images: LightboxImage[], index: number, title: string) => void;
 
 /** The order workbench (/staff/orders/:id): everything about one order and the actions its status allows. */
-export function WorkbenchScreen({ orderId }: { orderId: string }) {
+/** `cadMedia`: how a CAD version's renderings and 3D model show (the cad-viewer feature, composed in routes/). */
+export function WorkbenchScreen({ orderId, cadMedia }: { orderId: string; cadMedia?: CadMediaSlot }) {
   const order = useStaffOrder(orderId);
   const back = (
     <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
@@ -49,10 +50,10 @@ export function WorkbenchScreen({ orderId }: { orderId: string }) {
   if (!order.data) {
     return <RecordLoadError back={back} message="The order could not be loaded. Please try again." onRetry={() => void order.refetch()} />;
   }
-  return <Workbench order={order.data} back={back} />;
+  return <Workbench order={order.data} back={back} cadMedia={cadMedia} />;
 }
 
-function Workbench({ order, back }: { order: Order; back: ReactNode }) {
+function Workbench({ order, back, cadMedia }: { order: Order; back: ReactNode; cadMedia?: CadMediaSlot | undefined }) {
   const [lightbox, setLightbox] = useState<{ images: LightboxImage[]; index: number; title: string } | null>(null);
   const openImages: OpenImages = (images, index, title) => setLightbox({ images, index, title });
 
@@ -119,11 +120,11 @@ function Workbench({ order, back }: { order: Order; back: ReactNode }) {
           {/* What waits for staff comes first; the record of what is done follows the conversation.
               Each panel keeps its slot, so the move panel keeps a refusal on screen while the order is read again. */}
           {showPayments && paymentWaits && <PaymentsPanel order={order} />}
-          {canUploadCad && <CadPanel order={order} onOpenImages={openImages} />}
+          {canUploadCad && <CadPanel order={order} onOpenImages={openImages} media={cadMedia} />}
           <MovePanel order={order} />
           <CommentsPanel order={order} />
           {showPayments && !paymentWaits && <PaymentsPanel order={order} />}
-          {!canUploadCad && order.cad_designs.length > 0 && <CadPanel order={order} onOpenImages={openImages} />}
+          {!canUploadCad && order.cad_designs.length > 0 && <CadPanel order={order} onOpenImages={openImages} media={cadMedia} />}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerPanel order={order} />
