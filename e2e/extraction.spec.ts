@@ -1,10 +1,9 @@
 import fs from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { continueToDesignReview, signInAsNewCustomer } from "./support.ts";
+import { closeShop, continueToDesignReview, signInAsNewCustomer, startShop } from "./support.ts";
 
 /**
  * Share a Link against a real product page: a tiny shop on 127.0.0.1:3199 (the e2e server allows
@@ -51,7 +50,7 @@ let productImage: Buffer;
 
 test.beforeAll(async () => {
   productImage = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 31, g: 122, b: 90 } } }).png().toBuffer();
-  shop = http.createServer((req, res) => {
+  shop = await startShop(SHOP_PORT, (req, res) => {
     const url = req.url ?? "/";
     if (url.startsWith("/products/emerald-halo-ring")) {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(productPage());
@@ -63,15 +62,10 @@ test.beforeAll(async () => {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    shop.once("error", reject);
-    shop.listen(SHOP_PORT, "127.0.0.1", () => resolve());
-  });
-  expect((shop.address() as AddressInfo).port).toBe(SHOP_PORT);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => shop.close(() => resolve()));
+  await closeShop(shop);
 });
 
 async function shot(page: Page, name: string) {

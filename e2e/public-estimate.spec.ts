@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousAxe, PASSWORD, SCREENSHOT_DIR, uniqueEmail } from "./support.ts";
+import { closeShop, expectNoSeriousAxe, PASSWORD, SCREENSHOT_DIR, startShop, uniqueEmail } from "./support.ts";
 
 /**
  * The shortest path to a price (issue 22): from the landing page to a visible instant estimate
@@ -39,21 +38,16 @@ let shop: http.Server;
 let pageReads = 0;
 
 test.beforeAll(async () => {
-  shop = http.createServer((req, res) => {
+  shop = await startShop(SHOP_PORT, (req, res) => {
     if ((req.url ?? "").startsWith("/products/sapphire-trilogy-ring")) {
       pageReads += 1;
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(productPage);
     } else res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
   });
-  await new Promise<void>((resolve, reject) => {
-    shop.once("error", reject);
-    shop.listen(SHOP_PORT, "127.0.0.1", () => resolve());
-  });
-  expect((shop.address() as AddressInfo).port).toBe(SHOP_PORT);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => shop.close(() => resolve()));
+  await closeShop(shop);
 });
 
 async function shot(page: Page, name: string) {

@@ -1,4 +1,6 @@
 import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
@@ -154,3 +156,19 @@ export async function continueToDesignReview(page: Page) {
   const review = page.getByRole("heading", { level: 2, name: "Review" });
   while (!(await review.isVisible())) await nextDesignStep(page);
 }
+
+/**
+ * The journeys' stand-in for a jeweller's shop: a real HTTP server on loopback (the port is allowed
+ * through EXTRACT_ALLOWED_HOSTS), so link extraction fetches real pages. Close it with `closeShop`.
+ */
+export async function startShop(port: number, handler: http.RequestListener): Promise<http.Server> {
+  const shop = http.createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    shop.once("error", reject);
+    shop.listen(port, "127.0.0.1", () => resolve());
+  });
+  expect((shop.address() as AddressInfo).port).toBe(port);
+  return shop;
+}
+
+export const closeShop = (shop: http.Server) => new Promise<void>((resolve) => shop.close(() => resolve()));

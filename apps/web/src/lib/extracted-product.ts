@@ -7,7 +7,8 @@ export class InvalidExtractionError extends Error {
   }
 }
 
-function isHttpUrl(value: string): boolean {
+/** Whether a text is an absolute http(s) address (a product link, an image URL). */
+export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
     return u.protocol === "http:" || u.protocol === "https:";

@@ -9,21 +9,13 @@ import { Input, NativeSelect, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { isHttpUrl } from "@/lib/extracted-product";
 import { useSaveLinkDesign } from "../api/save-link-design";
 import { linkDesignPayload, missingInWords, reviewValuesFromProduct, type ReviewValues } from "../utils/link-design";
 import { FormSection, Notice } from "./form-section";
 import { StonesEditor } from "./stones-editor";
 
 type TextField = Exclude<keyof ReviewValues, "stones" | "image_urls" | "jewelry_type" | "is_available">;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === "http:" || u.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 /** The review of an extracted product before it is saved as a design (spec §2, Share a Link). */
 export function LinkReviewForm({ product, onStartOver }: { product: ExtractedProduct; onStartOver: () => void }) {

@@ -1,15 +1,8 @@
 import { STONE_CUT_DEFAULT, type Currency, type Design, type DesignType, type MetalColor, type MetalType, type Purity } from "@atelier/contract";
+import type { ReviewStone } from "@/lib/link-design";
 
 /** The custom design form: numbers are kept as the text typed; the contract schema parses them on submit. */
-export interface StoneFormValues {
-  stone_type: string;
-  stone_cut: string;
-  stone_carat: string;
-  stone_color: string;
-  stone_clarity: string;
-  position: string;
-  quantity: string;
-}
+export type StoneFormValues = ReviewStone;
 
 export interface DesignFormValues {
   name: string;
