@@ -290,7 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // services built once in modules/services.ts.
   await prepareServices(services, appLogger);
   await app.register(eventsModule, { events: services.live });
-  await app.register(uploadsModule, { uploads: services.uploads, storageSweepIntervalMs: config.nodeEnv === "test" ? 0 : 24 * 60 * 60_000 });
+  await app.register(uploadsModule, { uploads: services.uploads });
   await app.register(designsModule, { designs: services.designs, tmpDir: services.tmpDir });
   await app.register(designEstimateModule, { pricing: services.pricing, rateLimits, limitScale: config.rateLimitScale });
   await app.register(ordersModule, {

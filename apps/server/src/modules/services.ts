@@ -196,6 +196,10 @@ export async function createServices(deps: ServicesDeps) {
   queue.every({ name: "prune:jobs", periodMs: 60 * 60_000 }, async () => {
     await jobs.prune();
   });
+  // Stored files no row refers to (older than an hour) removed, rows whose file is gone logged: daily.
+  queue.every({ name: "sweep:storage", periodMs: 24 * 60 * 60_000 }, async () => {
+    await uploads.sweepStorage(logger);
+  });
 
   return {
     auth,

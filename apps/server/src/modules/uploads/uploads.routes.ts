@@ -6,7 +6,7 @@ import type { UploadsService } from "./uploads.service.ts";
 
 const TAGS = ["uploads"];
 /** The signed-in user's uploads and the signed file URLs every image is served from. */
-export const uploadsModule: FastifyPluginCallbackZod<{ uploads: UploadsService; storageSweepIntervalMs?: number }> = (app, { uploads, storageSweepIntervalMs = 0 }, done) => {
+export const uploadsModule: FastifyPluginCallbackZod<{ uploads: UploadsService }> = (app, { uploads }, done) => {
   app.get("/api/uploads/", {
     schema: {
       tags: TAGS,
@@ -50,20 +50,6 @@ export const uploadsModule: FastifyPluginCallbackZod<{ uploads: UploadsService; 
         .send(file.body);
     },
   });
-  // The storage sweep: once shortly after start, then every interval (daily). 0 (tests): never by itself.
-  if (storageSweepIntervalMs > 0) {
-    const run = () => {
-      uploads.sweepStorage(app.log).catch((err: unknown) => app.log.error({ err }, "storage sweep failed"));
-    };
-    const first = setTimeout(run, 5_000);
-    const timer = setInterval(run, storageSweepIntervalMs);
-    first.unref();
-    timer.unref();
-    app.addHook("onClose", () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    });
-  }
   done();
 };
 
