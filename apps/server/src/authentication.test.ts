@@ -11,6 +11,9 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** The operations anyone may call. Anything else in the document must answer 401 to an anonymous caller. */
 const PUBLIC = new Set([
   "GET /api/health/",
+  // The platform asks these without an account (restart or route traffic); they reveal only up or down.
+  "GET /api/health/live",
+  "GET /api/health/ready",
   "POST /api/auth/register/",
   "POST /api/auth/login/",
   "POST /api/auth/forgot-password/",

@@ -105,6 +105,7 @@ describe("Idempotency-Key on a JSON POST", () => {
     expectReplayOf(first, reordered);
 
     expect(await ticketsOf(c.id)).toHaveLength(1);
+    await t.drainJobs();
     expect(t.mailer.sent.length - mailsBefore).toBe(1); // one acknowledgement
     // Without a key, the same body is a new request.
     expect((await openTicket(c, undefined)).statusCode).toBe(201);
