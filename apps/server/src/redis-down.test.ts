@@ -99,6 +99,6 @@ describe("Redis down", () => {
   it("readiness reports redis: error and stays ready", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health/ready" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "degraded", database: "ok", storage: "ok", redis: "error" });
+    expect(res.json()).toEqual({ status: "degraded", database: "ok", storage: "ok", queue: "ok", redis: "error" });
   });
 });
