@@ -27,6 +27,7 @@ function renderConsole(role: "customer" | "staff" | "admin" | null, path = "/sta
         children: [
           { index: true, element: <h1>Queue screen</h1> },
           { path: "/staff/pricing", element: <h1>Pricing screen</h1> },
+          { path: "/staff/jobs", element: <h1>Jobs screen</h1> },
         ],
       },
       { path: "/login", element: <p>login page</p> },
@@ -80,5 +81,6 @@ describe("staff console frame", () => {
   it("shows staff the 404 page on the background jobs screen", async () => {
     renderConsole("staff", "/staff/jobs");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    expect(screen.queryByText("Jobs screen")).not.toBeInTheDocument();
   });
 });
