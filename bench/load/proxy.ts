@@ -7,7 +7,10 @@
  */
 import http from "node:http";
 
-const backends = (process.env.PROXY_BACKENDS ?? "").split(",").filter(Boolean).map((b) => new URL(b));
+const backends = (process.env.PROXY_BACKENDS ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((b) => new URL(b));
 if (backends.length === 0) throw new Error("PROXY_BACKENDS is empty");
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 let next = 0;
@@ -15,13 +18,10 @@ let next = 0;
 const server = http.createServer((req, res) => {
   const target = backends[next++ % backends.length]!;
   const headers = { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "127.0.0.1", "x-forwarded-proto": "http" };
-  const upstream = http.request(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
-    (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    },
-  );
+  const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (up) => {
+    res.writeHead(up.statusCode ?? 502, up.headers);
+    up.pipe(res);
+  });
   upstream.on("error", () => {
     if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
     res.end("bad gateway");

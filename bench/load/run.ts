@@ -78,7 +78,11 @@ async function seed(base: string, env: Record<string, string>): Promise<{ custom
   const customers: Account[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const email = `load.${i}.${crypto.randomBytes(3).toString("hex")}@example.com`;
-    const { token } = await call<{ token: string }>(base, "/api/auth/register/", json({ email, password: PASSWORD, confirm_password: PASSWORD }));
+    const { token } = await call<{ token: string }>(
+      base,
+      "/api/auth/register/",
+      json({ email, password: PASSWORD, confirm_password: PASSWORD }),
+    );
     const account: Account = { email, orderIds: [], designIds: [] };
     for (let d = 0; d < DESIGNS_PER_ACCOUNT; d++) {
       const created = await call<{ id: string; order: { id: string } | null }>(base, "/api/designs/", {
@@ -123,11 +127,18 @@ const CUSTOMER: Step[] = [
   { weight: 20, request: (c) => [`/api/orders/${pick(c.account.orderIds)}/`, auth(c)] },
   { weight: 15, request: (c) => ["/api/dashboard-data/", auth(c)] },
   { weight: 15, request: (c) => [`/api/designs/${pick(c.account.designIds)}/`, auth(c)] },
-  { weight: 5, write: true, request: (c) => [`/api/orders/${pick(c.account.orderIds)}/comments/`, json({ text: "Could the band be a little slimmer?" }, c.token)] },
+  {
+    weight: 5,
+    write: true,
+    request: (c) => [`/api/orders/${pick(c.account.orderIds)}/comments/`, json({ text: "Could the band be a little slimmer?" }, c.token)],
+  },
   {
     weight: 1,
     write: true,
-    request: (c) => ["/api/designs/", { method: "POST", headers: { authorization: `Token ${c.token}` }, body: designForm("Load ring (during the run)") }],
+    request: (c) => [
+      "/api/designs/",
+      { method: "POST", headers: { authorization: `Token ${c.token}` }, body: designForm("Load ring (during the run)") },
+    ],
   },
 ];
 const STAFF: Step[] = [
@@ -177,7 +188,11 @@ async function runLoad(base: string, topology: string, customers: Account[], sta
       const staff = i % 5 === 4;
       const account = customers[i % customers.length]!;
       const started = performance.now();
-      const { token } = await call<{ token: string }>(base, "/api/auth/login/", json({ email: staff ? staffEmail : account.email, password: PASSWORD }));
+      const { token } = await call<{ token: string }>(
+        base,
+        "/api/auth/login/",
+        json({ email: staff ? staffEmail : account.email, password: PASSWORD }),
+      );
       signInMs.push(performance.now() - started);
       return { token, staff, account };
     }),
@@ -264,7 +279,15 @@ export async function run(): Promise<void> {
       }
       const label = n === 1 ? "1 instance" : `${n} instances behind the proxy`;
       console.log(`running: ${label} …`);
-      outcomes.push(await runLoad(base, label, customers, staffEmail, servers.map((s) => s.child.pid!)));
+      outcomes.push(
+        await runLoad(
+          base,
+          label,
+          customers,
+          staffEmail,
+          servers.map((s) => s.child.pid!),
+        ),
+      );
       proxy?.kill("SIGTERM");
       proxy = undefined;
       for (const s of servers) await s.stop();
@@ -280,7 +303,19 @@ export async function run(): Promise<void> {
   console.log("");
   console.log(
     table(
-      ["topology", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "writes", "sign-in p50/p95 ms", "peak RSS per instance (MB)"],
+      [
+        "topology",
+        "requests",
+        "req/s",
+        "p50 ms",
+        "p95 ms",
+        "p99 ms",
+        "max ms",
+        "errors",
+        "writes",
+        "sign-in p50/p95 ms",
+        "peak RSS per instance (MB)",
+      ],
       outcomes.map((o) => {
         const ms = o.samples.map((s) => s.ms).sort((a, b) => a - b);
         const signIn = [...o.signInMs].sort((a, b) => a - b);
