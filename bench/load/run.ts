@@ -178,6 +178,20 @@ interface Outcome {
   samples: Sample[];
   seconds: number;
   memory: { rss: number; peak: number }[];
+  /** Requests each instance counted (its /metrics), health checks left out: shows the round robin. */
+  served: number[];
+}
+
+const METRICS_TOKEN = crypto.randomBytes(24).toString("base64url");
+
+async function servedRequests(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  let total = 0;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("http_requests_total{") && !line.includes('route="/api/health'))
+      total += Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return total;
 }
 
 async function runLoad(base: string, topology: string, customers: Account[], staffEmail: string, pids: number[]): Promise<Outcome> {
@@ -222,7 +236,7 @@ async function runLoad(base: string, topology: string, customers: Account[], sta
   pids.forEach((pid, i) => {
     peak[i] = { rss: Math.max(peak[i]!.rss, memoryMb(pid).rss), peak: memoryMb(pid).peak };
   });
-  return { topology, signInMs, samples, seconds, memory: peak };
+  return { topology, signInMs, samples, seconds, memory: peak, served: [] };
 }
 
 async function startProxy(backends: string[]): Promise<{ base: string; child: ChildProcess }> {
@@ -255,6 +269,7 @@ export async function run(): Promise<void> {
     APP_SECRET: crypto.randomBytes(32).toString("base64url"),
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    METRICS_TOKEN,
     ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   };
   const outcomes: Outcome[] = [];
@@ -279,15 +294,15 @@ export async function run(): Promise<void> {
       }
       const label = n === 1 ? "1 instance" : `${n} instances behind the proxy`;
       console.log(`running: ${label} …`);
-      outcomes.push(
-        await runLoad(
-          base,
-          label,
-          customers,
-          staffEmail,
-          servers.map((s) => s.child.pid!),
-        ),
+      const outcome = await runLoad(
+        base,
+        label,
+        customers,
+        staffEmail,
+        servers.map((s) => s.child.pid!),
       );
+      outcome.served = await Promise.all(servers.map((s) => servedRequests(s.base)));
+      outcomes.push(outcome);
       proxy?.kill("SIGTERM");
       proxy = undefined;
       for (const s of servers) await s.stop();
@@ -314,6 +329,7 @@ export async function run(): Promise<void> {
         "errors",
         "writes",
         "sign-in p50/p95 ms",
+        "served per instance",
         "peak RSS per instance (MB)",
       ],
       outcomes.map((o) => {
@@ -331,6 +347,7 @@ export async function run(): Promise<void> {
           o.samples.filter((s) => !s.ok).length,
           `${((100 * writes) / o.samples.length).toFixed(1)} %`,
           `${f0(percentile(signIn, 50))} / ${f0(percentile(signIn, 95))}`,
+          o.served.join(" / "),
           o.memory.map((m) => `${f0(m.peak)} (max RSS under load ${f0(m.rss)})`).join(", "),
         ];
       }),
