@@ -21,6 +21,11 @@ const PARTS: Record<string, BenchPart> = {
     describe: "1 000 server-sent event streams on one instance: p50/p95 from a posted comment to the last stream receiving it, and the server's memory",
     load: () => import("./events/run.ts"),
   },
+  load: {
+    describe:
+      "BENCH_LOAD_CLIENTS (200) concurrent clients × BENCH_LOAD_SECONDS (60) of a mixed customer and staff workload (~5 % writes) on PostgreSQL, one instance and two behind a round-robin proxy: requests/s, p50/p95/p99, errors, peak RSS per instance",
+    load: () => import("./load/run.ts"),
+  },
   orders: {
     describe:
       "p50/p95 of the orders list, one order and the dashboard for a customer with 20 orders, at 1 000 and 100 000 orders (1 000 000 events)",
