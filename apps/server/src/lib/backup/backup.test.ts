@@ -105,7 +105,9 @@ describe("backup and restore (embedded database, local files)", () => {
     const restored = lines();
     const result = await restoreBackup(configFor(wiped), archive, restored.print);
     expect(result.counts).toMatchObject({ users: 1, designs: 1, orders: 1 });
-    expect(restored.out).toContain("Restored 1 accounts, 1 designs, 1 orders, " + String(result.counts.uploads) + " uploads.");
+    expect(restored.out).toContain(`Restored 1 account, 1 design, 1 order, ${result.counts.uploads} upload${result.counts.uploads === 1 ? "" : "s"}.`);
+    expect(restored.out).toContain(`Restored ${result.files} stored file${result.files === 1 ? "" : "s"} into ${path.join(wiped, "uploads")}.`);
+    expect(result.files).toBe(manifest.storage.kind === "local" ? manifest.storage.files : -1);
     expect(restored.out.at(-1)).toBe("Restored the keys secret-key, unsubscribe-key.");
     for (const key of ["secret-key", "unsubscribe-key"]) {
       expect(await fsp.readFile(path.join(wiped, key), "utf8")).toBe(await fsp.readFile(path.join(source, key), "utf8"));

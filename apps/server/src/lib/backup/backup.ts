@@ -73,6 +73,9 @@ export class BackupRefusedError extends Error {}
 /** The archive is damaged or not a backup (exit code 1). Nothing was written. */
 export class BackupDamagedError extends Error {}
 
+/** "1 order", "2 orders". */
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 type BackupConfig = Pick<Config, "dataDir" | "databaseUrl" | "s3">;
 type Print = (line: string) => void;
 
@@ -99,7 +102,7 @@ export async function createBackup(config: BackupConfig, outFile: string, print:
       releaseLock = dumped.release;
     }
     try {
-      print(`Database (${engine}): ${dbInfo.counts.users} accounts, ${dbInfo.counts.designs} designs, ${dbInfo.counts.orders} orders; ${dbInfo.migrations.applied} migrations applied.`);
+      print(`Database (${engine}): ${count(dbInfo.counts.users, "account")}, ${count(dbInfo.counts.designs, "design")}, ${count(dbInfo.counts.orders, "order")}; ${count(dbInfo.migrations.applied, "migration")} applied.`);
       const keys: string[] = [];
       for (const name of KEY_FILES) {
         const source = path.join(config.dataDir, name);
@@ -131,7 +134,7 @@ export async function createBackup(config: BackupConfig, outFile: string, print:
           }
         }
         storage = { kind: "local", files, bytes };
-        print(`Stored files: ${files} (${bytes} bytes).`);
+        print(`Stored files: ${count(files, "file")}, ${bytes} bytes.`);
       }
       const parts: BackupPart[] = [];
       for (const rel of await listFilesUnder(staging)) parts.push({ path: rel, ...(await sizeAndHash(path.join(staging, rel))) });
@@ -370,8 +373,8 @@ export async function restoreBackup(config: BackupConfig, archive: string, print
         await runTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${config.databaseUrl}`, path.join(work, POSTGRES_PART)]);
         counts = (await withPgClient(config.databaseUrl!, (query) => readDatabaseInfo(query))).counts;
       }
-      print(`Restored ${counts.users} accounts, ${counts.designs} designs, ${counts.orders} orders, ${counts.uploads} uploads.`);
-      if (manifest.storage.kind === "local") print(`Restored ${files} stored files into ${localStorageRoot(config.dataDir)}.`);
+      print(`Restored ${count(counts.users, "account")}, ${count(counts.designs, "design")}, ${count(counts.orders, "order")}, ${count(counts.uploads, "upload")}.`);
+      if (manifest.storage.kind === "local") print(`Restored ${count(files, "stored file")} into ${localStorageRoot(config.dataDir)}.`);
       else print(`S3 bucket: ${files} of ${manifest.storage.objects} listed objects are there${missingObjects.length ? `; missing or changed: ${missingObjects.join(", ")} (restore them from the bucket's versions)` : ""}.`);
       print(manifest.keys.length ? `Restored the keys ${manifest.keys.join(", ")}.` : "The archive holds no data-folder keys (the secrets come from the configuration: set the same APP_SECRET, or FILE_URL_SECRET and UNSUBSCRIBE_SECRET, as before).");
       return { manifest, counts, files, keys: manifest.keys, missingObjects };
