@@ -29,7 +29,7 @@ import type { Config } from "../../config.ts";
 import { MIGRATIONS_DIR } from "../../db/client.ts";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "../data-dir-lock.ts";
 import { serverPackageRoot } from "../package-root.ts";
-import { createLocalStorage } from "../storage.ts";
+import { createLocalStorage, type Storage } from "../storage.ts";
 import { localStorageRoot, openStorage } from "../storage/configured.ts";
 
 export const BACKUP_FORMAT = "atelier-backup";
@@ -115,7 +115,11 @@ export async function createBackup(config: BackupConfig, outFile: string, print:
       if (config.s3) {
         const store = await openStorage(config);
         const objects: { key: string; size: number }[] = [];
-        for await (const o of store.list()) objects.push({ key: o.key, size: o.size });
+        try {
+          for await (const o of store.list()) objects.push({ key: o.key, size: o.size });
+        } finally {
+          closeStore(store);
+        }
         await fsp.mkdir(path.join(staging, "storage"));
         await fsp.writeFile(path.join(staging, S3_LIST_PART), JSON.stringify({ bucket: config.s3.bucket, objects }, null, 1));
         storage = { kind: "s3", bucket: config.s3.bucket, objects: objects.length, bytes: objects.reduce((n, o) => n + o.size, 0) };
@@ -195,6 +199,11 @@ async function dumpPglite(dataDir: string, target: string): Promise<{ info: { mi
     lock.release();
     throw err;
   }
+}
+
+/** Closes the S3 driver's connections (the local driver holds none). */
+function closeStore(store: Storage): void {
+  (store as Partial<{ client: { destroy(): void } }>).client?.destroy();
 }
 
 async function openPglite(dir: string, loadDataDir?: Blob) {
@@ -301,7 +310,9 @@ export async function restoreBackup(config: BackupConfig, archive: string, print
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), "atelier-restore-"));
   try {
     try {
-      await tar.x({ file, cwd: work, strict: true });
+      // Plain files and folders only (node-tar already keeps every path inside `work`): a link
+      // or device in the archive is left out, and the manifest check then reports its part missing.
+      await tar.x({ file, cwd: work, strict: true, filter: (_path, entry) => "type" in entry && (entry.type === "File" || entry.type === "Directory") });
     } catch (err) {
       throw new BackupDamagedError(`${file} is not a readable backup archive (${(err as Error).message}). Nothing was restored.`);
     }
@@ -356,7 +367,11 @@ export async function restoreBackup(config: BackupConfig, archive: string, print
         const listed = JSON.parse(await fsp.readFile(path.join(work, S3_LIST_PART), "utf8")) as { objects: { key: string; size: number }[] };
         const store = await openStorage(config);
         const held = new Map<string, number>();
-        for await (const o of store.list()) held.set(o.key, o.size);
+        try {
+          for await (const o of store.list()) held.set(o.key, o.size);
+        } finally {
+          closeStore(store);
+        }
         for (const o of listed.objects) if (held.get(o.key) !== o.size) missingObjects.push(o.key);
         files = listed.objects.length - missingObjects.length;
       }
