@@ -141,13 +141,24 @@ describe("backup and restore (embedded database, local files)", () => {
     }
   }, 300_000);
 
-  it("refuses an archive of the other engine, and a file that is not a backup", async () => {
+  it("refuses an archive of the other engine, a file that is not a backup, and a part that is a link", async () => {
     const notBackup = path.join(root, "not-a-backup.tar.gz");
     await fsp.writeFile(path.join(root, "hello.txt"), "hi");
     await tar.c({ gzip: true, file: notBackup, cwd: root }, ["hello.txt"]);
     const out = lines();
     expect(await runBackupCommand(configFor(path.join(root, "empty")), { op: "restore", file: notBackup }, out.print, out.print)).toBe(1);
     expect(out.out.at(-1)).toBe(`${notBackup} has no readable manifest.json: it is not a backup made by \`npm run admin -- backup\`. Nothing was restored.`);
+
+    // A part that is a link (here to a file outside the archive) is never extracted: reported missing.
+    const linkDir = await fsp.mkdtemp(path.join(root, "link-"));
+    await fsp.mkdir(path.join(linkDir, "keys"));
+    await fsp.symlink("/etc/hostname", path.join(linkDir, "keys", "secret-key"));
+    const linkManifest = { ...manifestOf("pglite"), keys: ["secret-key"], parts: [{ path: "keys/secret-key", size: 1, sha256: "0".repeat(64) }] };
+    await fsp.writeFile(path.join(linkDir, "manifest.json"), JSON.stringify(linkManifest));
+    const linkArchive = path.join(root, "link.tar.gz");
+    await tar.c({ gzip: true, file: linkArchive, cwd: linkDir }, ["manifest.json", "keys/secret-key"]);
+    expect(await runBackupCommand(configFor(path.join(root, "empty")), { op: "restore", file: linkArchive }, out.print, out.print)).toBe(1);
+    expect(out.out.at(-1)).toBe(`${linkArchive} is damaged (keys/secret-key is missing). Nothing was restored.`);
 
     const pgArchive = await fakePostgresArchive(path.join(root, "pg.tar.gz"));
     expect(await runBackupCommand(configFor(path.join(root, "empty")), { op: "restore", file: pgArchive }, out.print, out.print)).toBe(2);
@@ -185,19 +196,24 @@ async function damagedCopy(archive: string, target: string): Promise<string> {
 /** A well-formed archive that says it holds a PostgreSQL dump. */
 async function fakePostgresArchive(target: string): Promise<string> {
   const dir = await fsp.mkdtemp(path.join(root, "pg-"));
-  const manifest: BackupManifest = {
+  const manifest = manifestOf("postgres");
+  await fsp.writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+  await tar.c({ gzip: true, file: target, cwd: dir }, ["manifest.json"]);
+  return target;
+}
+
+/** A manifest with no parts, of the given engine. */
+function manifestOf(engine: BackupManifest["engine"]): BackupManifest {
+  return {
     format: "atelier-backup",
     format_version: 1,
     created_at: new Date().toISOString(),
     app_version: "0.0.0",
-    engine: "postgres",
+    engine,
     migrations: { applied: 1, latest: "0000_foundation" },
     storage: { kind: "local", files: 0, bytes: 0 },
     keys: [],
     counts: { users: 0, designs: 0, orders: 0, uploads: 0 },
     parts: [],
   };
-  await fsp.writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
-  await tar.c({ gzip: true, file: target, cwd: dir }, ["manifest.json"]);
-  return target;
 }
