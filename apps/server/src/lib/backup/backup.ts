@@ -132,6 +132,8 @@ export async function createBackup(config: BackupConfig, outFile: string, print:
           for await (const o of createLocalStorage(root).list()) {
             const target = path.join(staging, "files", ...o.key.split("/"));
             await fsp.mkdir(path.dirname(target), { recursive: true });
+            // A hard link (a copy across disks). The store writes every file under its own temporary
+            // name and renames it, so no two keys share an inode and each goes in the tar as a file.
             await fsp.link(path.join(root, ...o.key.split("/")), target).catch(() => fsp.copyFile(path.join(root, ...o.key.split("/")), target));
             files += 1;
             bytes += o.size;
