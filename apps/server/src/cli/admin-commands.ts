@@ -114,3 +114,46 @@ export async function runStorageMigrate(config: Pick<Config, "s3" | "dataDir">, 
     target.client.destroy();
   }
 }
+
+// ---- npm run admin -- backup --out FILE / restore FILE ----
+
+export const BACKUP_USAGE = "Usage: npm run admin -- backup --out <file.tar.gz>   |   npm run admin -- restore <file.tar.gz>";
+
+export type BackupCommand = { op: "backup"; out: string } | { op: "restore"; file: string };
+
+/** `backup --out FILE` or `restore FILE`; null for any other `backup`/`restore` line (the caller prints BACKUP_USAGE). */
+export function parseBackupArgs(argv: string[]): BackupCommand | null {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" } } });
+  } catch {
+    return null;
+  }
+  const { positionals, values } = parsed;
+  if (positionals[0] === "backup" && positionals.length === 1 && values.out) return { op: "backup", out: values.out };
+  if (positionals[0] === "restore" && positionals.length === 2 && values.out === undefined && positionals[1]) return { op: "restore", file: positionals[1] };
+  return null;
+}
+
+/**
+ * Runs a backup or a restore (lib/backup): exit code 0 when done, 2 when refused (the target is
+ * not empty, a server holds the embedded database, a tool is missing), 1 when the archive is damaged.
+ */
+export async function runBackupCommand(config: Pick<Config, "dataDir" | "databaseUrl" | "s3">, command: BackupCommand, print: (line: string) => void, printError: (line: string) => void): Promise<number> {
+  const { createBackup, restoreBackup, BackupRefusedError, BackupDamagedError } = await import("../lib/backup/backup.ts");
+  try {
+    if (command.op === "backup") await createBackup(config, command.out, print);
+    else await restoreBackup(config, command.file, print);
+    return 0;
+  } catch (err) {
+    if (err instanceof BackupRefusedError) {
+      printError(err.message);
+      return 2;
+    }
+    if (err instanceof BackupDamagedError) {
+      printError(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}

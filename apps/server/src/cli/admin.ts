@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- create --email X --role admin|staff --first-name A [--last-name B]`
  * `npm run admin -- storage migrate` (copies DATA_DIR/uploads into the S3 bucket; see lib/storage/migrate.ts)
+ * `npm run admin -- backup --out FILE`, `npm run admin -- restore FILE` (see lib/backup/backup.ts)
  * The password is read from a hidden prompt, or from standard input when it is not a terminal.
  * There is never a default password. While the server runs on the embedded database, the account
  * is made by the server itself, through its admin socket (see perform()).
@@ -14,7 +15,10 @@ import { DataDirLockedError } from "../lib/data-dir-lock.ts";
 import { openRuntime, type Runtime } from "../runtime.ts";
 import {
   ADMIN_USAGE,
+  BACKUP_USAGE,
   parseAdminArgs,
+  parseBackupArgs,
+  runBackupCommand,
   parseStorageArgs,
   runAdminRequest,
   runStorageMigrate,
@@ -57,9 +61,18 @@ async function main(): Promise<number> {
     }
     return runStorageMigrate(loadConfig(process.env), (line) => console.log(line));
   }
+  if (process.argv[2] === "backup" || process.argv[2] === "restore") {
+    const command = parseBackupArgs(process.argv.slice(2));
+    if (!command) {
+      console.error(BACKUP_USAGE);
+      return 2;
+    }
+    const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+    return runBackupCommand(config, command, (line) => console.log(line), (line) => console.error(line));
+  }
   const args = parseAdminArgs(process.argv.slice(2));
   if (!args) {
-    console.error(`${ADMIN_USAGE}\n${STORAGE_USAGE}`);
+    console.error(`${ADMIN_USAGE}\n${STORAGE_USAGE}\n${BACKUP_USAGE}`);
     return 2;
   }
   const password = await readPassword();
