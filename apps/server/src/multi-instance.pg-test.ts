@@ -119,6 +119,7 @@ function runAdmin(args: string[], stdin: string): Promise<{ code: number | null;
   });
 }
 
+/** The proxying of deploy/nginx.conf (its upstream retries, streaming uploads, unbuffered events), on loopback ports, plus an X-Upstream header. */
 function nginxConf(port: number, upstreams: number[]): string {
   const t = (p: string) => path.join(tmp, "nginx", p);
   return `
@@ -143,11 +144,21 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
     proxy_set_header Connection "";
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Host $host;
+    proxy_next_upstream error timeout http_502 http_503;
+    proxy_next_upstream_tries 2;
     add_header X-Upstream $upstream_addr always;
     location /api/events/ {
       proxy_pass http://atelier;
       proxy_buffering off;
+      proxy_cache off;
       proxy_read_timeout 1h;
+      proxy_send_timeout 1h;
+    }
+    location /api/ {
+      proxy_pass http://atelier;
+      proxy_request_buffering off;
+      proxy_read_timeout 120s;
     }
     location / {
       proxy_pass http://atelier;
@@ -167,7 +178,7 @@ async function call(method: string, urlPath: string, options: { token?: string; 
     body = JSON.stringify(options.json);
   }
   const url = urlPath.startsWith("http") ? urlPath : `${proxy}${urlPath}`;
-  const res = await fetch(url, { method, headers, body: body as BodyInit | undefined });
+  const res = await fetch(url, { method, headers, body });
   const upstream = res.headers.get("x-upstream") ?? "none";
   served.set(upstream, (served.get(upstream) ?? 0) + 1);
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -365,4 +376,26 @@ describe("two instances behind nginx on one database, one Redis and one bucket",
     expect(served.get(upstreamA)).toBeGreaterThan(10);
     expect(served.get(upstreamB)).toBeGreaterThan(10);
   }, 240_000);
+
+  it("share their throttles (Redis, or the database without it): the 11th failed sign-in from one address is refused, on whichever instance it lands", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    const attempt = () =>
+      call("POST", "/api/auth/login/", { json: { email: `nobody-${ip}@example.com`, password: "Not-Right-123" }, headers: { "x-forwarded-for": ip } });
+    const failures = [];
+    for (let i = 0; i < 10; i++) failures.push(await attempt());
+    for (const r of failures) {
+      expect(r.status).toBe(400);
+      expect(r.json()).toEqual({ non_field_errors: ["Unable to log in with provided credentials."] });
+    }
+    // Five failures were counted by each instance: only counters they share reach ten.
+    expect(failures.filter((r) => r.upstream === `127.0.0.1:${a.port}`)).toHaveLength(5);
+    expect(failures.filter((r) => r.upstream === `127.0.0.1:${b.port}`)).toHaveLength(5);
+    const refused = [await attempt(), await attempt()];
+    expect(new Set(refused.map((r) => r.upstream))).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
+    for (const r of refused) {
+      expect(r.status).toBe(429);
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });
