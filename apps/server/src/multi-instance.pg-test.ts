@@ -379,23 +379,36 @@ describe("two instances behind nginx on one database, one Redis and one bucket",
 
   it("share their throttles (Redis, or the database without it): the 11th failed sign-in from one address is refused, on whichever instance it lands", async () => {
     const [a, b] = instances as [Instance, Instance];
-    const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
-    const attempt = () =>
-      call("POST", "/api/auth/login/", { json: { email: `nobody-${ip}@example.com`, password: "Not-Right-123" }, headers: { "x-forwarded-for": ip } });
-    const failures = [];
-    for (let i = 0; i < 10; i++) failures.push(await attempt());
-    for (const r of failures) {
-      expect(r.status).toBe(400);
-      expect(r.json()).toEqual({ non_field_errors: ["Unable to log in with provided credentials."] });
+    const upstreams = new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
+    // An instance whose Redis call takes over 500 ms (a loaded machine) counts in the database for 5 s
+    // (see "Operating it"), so the two counts part by design: that attempt is made again from a new
+    // address, and only when neither instance fell back are the refusals asserted.
+    for (let attempt = 1; ; attempt++) {
+      const logsBefore = instances.map((i) => i.log().length);
+      const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+      const signIn = () =>
+        call("POST", "/api/auth/login/", { json: { email: `nobody-${ip}@example.com`, password: "Not-Right-123" }, headers: { "x-forwarded-for": ip } });
+      const failures = [];
+      for (let i = 0; i < 10; i++) failures.push(await signIn());
+      const refused = [await signIn(), await signIn()];
+      const fellBack = instances.some((i, n) => i.log().slice(logsBefore[n]).includes("Redis unavailable"));
+      if (fellBack && attempt < 4) {
+        console.log(`attempt ${attempt}: an instance fell back to the database's counters (Redis slower than 500 ms); trying again`);
+        await new Promise((r) => setTimeout(r, 6_000));
+        continue;
+      }
+      for (const r of failures) {
+        expect(r.status).toBe(400);
+        expect(r.json()).toEqual({ non_field_errors: ["Unable to log in with provided credentials."] });
+      }
+      // Five failures were counted by each instance: only counters they share reach ten.
+      for (const u of upstreams) expect(failures.filter((r) => r.upstream === u)).toHaveLength(5);
+      expect(new Set(refused.map((r) => r.upstream))).toEqual(upstreams);
+      for (const r of refused) {
+        expect(r.status, instances.map((i) => i.log().slice(-2000)).join("\n")).toBe(429);
+        expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      break;
     }
-    // Five failures were counted by each instance: only counters they share reach ten.
-    expect(failures.filter((r) => r.upstream === `127.0.0.1:${a.port}`)).toHaveLength(5);
-    expect(failures.filter((r) => r.upstream === `127.0.0.1:${b.port}`)).toHaveLength(5);
-    const refused = [await attempt(), await attempt()];
-    expect(new Set(refused.map((r) => r.upstream))).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
-    for (const r of refused) {
-      expect(r.status).toBe(429);
-      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
-    }
-  }, 120_000);
+  }, 180_000);
 });
