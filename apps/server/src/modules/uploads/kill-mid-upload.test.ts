@@ -124,7 +124,7 @@ describe("kill -9 during a multi-image design upload", () => {
     expect(await tempFiles()).toEqual({ count: 0, bytes: 0 });
     const designs = await fetch(`http://127.0.0.1:${second.port}/api/designs/`, { headers: { authorization: `Token ${token}` } });
     expect(designs.status).toBe(200);
-    const list = (await designs.json()) as unknown;
+    const list: unknown = await designs.json();
     const items = Array.isArray(list) ? list : (list as { results: unknown[] }).results;
     expect(items).toEqual([]);
     second.child.kill("SIGTERM");
