@@ -30,7 +30,7 @@ const processErrors: unknown[] = [];
 const onProcessError = (err: unknown) => processErrors.push(err);
 
 async function admin(query: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
+  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   await c.connect();
   try {
     await c.query(query);
@@ -55,10 +55,18 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off("uncaughtException", onProcessError);
   process.off("unhandledRejection", onProcessError);
-  await t?.close();
+  const t0 = Date.now();
+  // A hung close is shown, not waited for: in some runs (about 1 in 3) one pooled client stays checked
+  // out after the restart and pool.end() waits for it forever. Likely cause, not yet fixed:
+  // drizzle-orm's node-postgres session sends BEGIN before its try/finally, so a connection that
+  // dies just before BEGIN is never released to the pool (each restart can lose one of its slots).
+  const closed = await Promise.race([t?.close().then(() => "closed"), sleep(20_000).then(() => "hung")]);
+  console.log(`teardown: app ${closed}; pool ${JSON.stringify(database?.poolStats?.())}`);
+  const t1 = Date.now();
   await admin(`alter database ${name} allow_connections true`).catch(() => undefined);
   await admin(`drop database if exists ${name} with (force)`);
-});
+  console.log(`teardown: app closed in ${t1 - t0} ms, database dropped in ${Date.now() - t1} ms`);
+}, 120_000);
 
 interface Answer {
   status: number; // 0: no answer (timeout or connection error)
@@ -167,7 +175,7 @@ describe("PostgreSQL restarting under a write load", () => {
         `${acknowledged.length} writes acknowledged, ${answerLost.length} committed but answered 409 "answer lost", ${unfinished.length} unfinished; ` +
         `${gap.length} requests in the gap; ${in503.length} got 503 (max wait ${Math.max(0, ...in503.map((a) => a.ms))} ms); ` +
         `slowest answer ${Math.max(...answers.map((a) => a.ms))} ms; served again ${recoveredMs} ms after the database came back (first write ${firstWriteMs} ms); ` +
-        `${rows.length} design rows; ${connectionErrors.length} connection errors reported to the listener`,
+        `${rows.length} design rows; ${connectionErrors.length} connection errors reported to the listener; pool after ${JSON.stringify(database.poolStats?.())}`,
     );
 
     // Nothing crashed; every request was answered, never with a 500.
