@@ -44,6 +44,8 @@ export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a reservation holds without an answer before a retry may take it over (an instance that died mid-request). */
 export const LEASE_MS = 10 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** How often a reservation that could not be settled (database away) is tried again. */
+const SETTLE_RETRY_MS = 1000;
 /** The most a retried multipart body is read to compare it with the first (the routes' limits are lower). */
 const MAX_MULTIPART_BYTES = 128 * 1024 * 1024;
 
@@ -135,7 +137,30 @@ export function isValidIdempotencyKey(key: string): boolean {
 export function installIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const { db, clock, logger } = options;
   let lastPrune = 0;
+  let closing = false;
   markCommittedChanges(db);
+  app.addHook("onClose", (_instance, done) => {
+    closing = true;
+    done();
+  });
+
+  /**
+   * Settling a reservation (keeping its answer, or releasing it) failed, typically because the
+   * database went away mid-request (a restart): try again every second until it is back, for up to
+   * {@link LEASE_MS}. Without this, a retry of that request got 409 "still being processed" for the
+   * whole lease (10 minutes), although nothing was running.
+   */
+  function settleLater(settle: () => Promise<void>, log: FastifyBaseLogger): void {
+    const until = Date.now() + LEASE_MS;
+    const attempt = () => {
+      if (closing || Date.now() > until) return;
+      settle().then(
+        () => log.info("idempotency key settled after the database came back"),
+        () => setTimeout(attempt, SETTLE_RETRY_MS).unref(),
+      );
+    };
+    setTimeout(attempt, SETTLE_RETRY_MS).unref();
+  }
 
   // The handler of a route that takes the header runs with its reservation at hand (see markCommittedChanges).
   app.addHook("onRoute", (route) => {
@@ -273,29 +298,31 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
     reservation.settled = true;
     const fingerprint = reservation.fingerprint ?? reservation.multipart?.digest() ?? null;
     const storable = payload === null || payload === undefined || typeof payload === "string" || Buffer.isBuffer(payload);
-    try {
-      if (reply.statusCode >= 500 || fingerprint === null || !storable) {
-        await release(reservation);
-        return payload;
-      }
+    let settle: () => Promise<void>;
+    if (reply.statusCode >= 500 || fingerprint === null || !storable) {
+      settle = () => release(reservation);
+    } else {
       const headers: Record<string, string> = {};
       for (const name of ["content-type", "location"]) {
         const value = reply.getHeader(name);
         if (typeof value === "string") headers[name] = value;
       }
       const body = payload === null || payload === undefined ? null : Buffer.from(payload).toString("base64");
-      await db
-        .update(idempotencyKeys)
-        .set({
-          fingerprint,
-          responseStatus: reply.statusCode,
-          responseSealed: seal({ headers, body }, reservation.key, reservation.scope, fingerprint),
-          lockedUntil: null,
-        })
-        .where(and(eq(idempotencyKeys.scope, reservation.scope), eq(idempotencyKeys.keyHash, reservation.keyHash)));
+      const sealed = seal({ headers, body }, reservation.key, reservation.scope, fingerprint);
+      const status = reply.statusCode;
+      settle = async () => {
+        await db
+          .update(idempotencyKeys)
+          .set({ fingerprint, responseStatus: status, responseSealed: sealed, lockedUntil: null })
+          .where(and(eq(idempotencyKeys.scope, reservation.scope), eq(idempotencyKeys.keyHash, reservation.keyHash)));
+      };
+    }
+    try {
+      await settle();
     } catch (err) {
-      // The answer still goes out; the reservation lapses after LEASE_MS and a retry then runs again.
+      // The answer still goes out; the reservation is settled once the database answers again.
       req.log.error({ err }, "could not keep the answer of an idempotent request");
+      settleLater(settle, req.log);
     }
     return payload;
   });
@@ -305,7 +332,10 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
     const reservation = reservations.get(req);
     if (!reservation || reservation.settled) return;
     reservation.settled = true;
-    await release(reservation).catch((err: unknown) => req.log.error({ err }, "could not release an idempotency key"));
+    await release(reservation).catch((err: unknown) => {
+      req.log.error({ err }, "could not release an idempotency key");
+      settleLater(() => release(reservation), req.log);
+    });
   });
 }
 
