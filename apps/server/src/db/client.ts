@@ -113,6 +113,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", onError);
     pool.on("connect", (client) => client.on("error", onError));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // drizzle-orm's node-postgres transaction sends BEGIN before the try/finally that gives the pooled
+    // client back: a connection that dies just before BEGIN (a database restart) is never released,
+    // and each restart costs the pool a slot until it hangs. So each transaction checks its client
+    // out here, runs drizzle's transaction on that client alone, and always gives it back (the pool
+    // drops a client whose connection broke).
+    db.transaction = async (work, config) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const onBroken = (err: Error) => (broken = err);
+      client.once("error", onBroken);
+      try {
+        return await (drizzlePg({ client, schema }) as unknown as Db).transaction(work, config);
+      } finally {
+        client.off("error", onBroken);
+        client.release(broken);
+      }
+    };
     const listeners = new Set<() => Promise<void>>();
     const connectionString = options.databaseUrl;
     return {
