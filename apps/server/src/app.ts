@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     done();
   });
-  installMetrics(app, { database, token: config.metricsToken, production: config.nodeEnv === "production" });
+  const metrics = installMetrics(app, { database, token: config.metricsToken, production: config.nodeEnv === "production" });
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loginDelay: deps.loginDelay,
     liveEvents: deps.liveEvents,
   });
+  metrics.watchQueue(services.jobs.queue);
   const { auth } = services;
 
   app.decorateRequest("authUser", null);

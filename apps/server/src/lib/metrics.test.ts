@@ -30,6 +30,10 @@ describe("GET /metrics", () => {
     expect(text).toContain("# TYPE http_request_duration_seconds histogram");
     expect(text).toContain("process_cpu_user_seconds_total");
     expect(text).toContain("nodejs_eventloop_lag_seconds");
+    // The durable job queue: depth, failures and the oldest wait.
+    expect(text).toMatch(/^jobs_pending \d+$/m);
+    expect(text).toMatch(/^jobs_failed \d+$/m);
+    expect(text).toMatch(/^jobs_oldest_pending_age_seconds [\d.]+$/m);
     // A 404 that no route matched is counted under one label, not under its path.
     expect(text).toMatch(/http_requests_total\{method="GET",route="(unmatched|\/\*)",status_code="404"\} \d/);
   });

@@ -24,6 +24,16 @@ export interface MetricsOptions {
   production: boolean;
 }
 
+/** What the job queue's gauges read (the durable queue's `health()`). */
+export interface QueueHealthSource {
+  health(): Promise<{ pending: number; running: number; retrying: number; failed: number; oldestPendingAt: Date | null; now: Date }>;
+}
+
+export interface Metrics {
+  /** Adds the durable job queue's depth, failures and oldest wait (read at each scrape). */
+  watchQueue(queue: QueueHealthSource): void;
+}
+
 /** Latency buckets in seconds: the API's answers are mostly tens of milliseconds; uploads take seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -33,7 +43,7 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * With METRICS_TOKEN set it asks for `Authorization: Bearer <token>`; in production without one
  * it is not served at all (404), so that it is never public by mistake.
  */
-export function installMetrics(app: FastifyInstance, options: MetricsOptions): void {
+export function installMetrics(app: FastifyInstance, options: MetricsOptions): Metrics {
   const enabled = options.token !== undefined || !options.production;
   const registry = new Registry();
   app.get("/metrics", { schema: { hide: true }, logLevel: quietLogLevel(app) }, async (req, reply) => {
@@ -44,7 +54,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
     const [own, proc] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
     return reply.header("cache-control", "no-store").type(registry.contentType).send(`${own}\n${proc}`);
   });
-  if (!enabled) return;
+  if (!enabled) return { watchQueue: () => undefined };
 
   const labelNames = ["method", "route", "status_code"] as const;
   const requests = new Counter({
@@ -85,6 +95,30 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
     duration.observe(labels, reply.elapsedTime / 1000);
     done();
   });
+
+  return {
+    watchQueue(queue) {
+      // One read of the queue per scrape, shared by its gauges.
+      let reading: Promise<Awaited<ReturnType<QueueHealthSource["health"]>>> | undefined;
+      const read = () => (reading ??= queue.health().finally(() => setImmediate(() => (reading = undefined))));
+      const gauge = (name: string, help: string, pick: (h: Awaited<ReturnType<QueueHealthSource["health"]>>) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [registry],
+          async collect() {
+            this.set(pick(await read()));
+          },
+        });
+      gauge("jobs_pending", "Background jobs waiting to run (due, retrying later, or running).", (h) => h.pending);
+      gauge("jobs_running", "Background jobs being run now.", (h) => h.running);
+      gauge("jobs_retrying", "Background jobs waiting to be tried again after a failure.", (h) => h.retrying);
+      gauge("jobs_failed", "Background jobs that failed for good (shown to admins with a Retry button).", (h) => h.failed);
+      gauge("jobs_oldest_pending_age_seconds", "How long the oldest pending background job has waited.", (h) =>
+        h.oldestPendingAt ? Math.max(0, (h.now.getTime() - h.oldestPendingAt.getTime()) / 1000) : 0,
+      );
+    },
+  };
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
