@@ -11,11 +11,11 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSse, type SseClient } from "./modules/events/test-support.ts";
 import { designForm, jpeg } from "./modules/uploads/test-support.ts";
 import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from "./test/s3-server.ts";
+import { runAdminQuery } from "./test/postgres-admin.ts";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "..");
 const NGINX = "/usr/sbin/nginx";
@@ -45,15 +45,7 @@ const streams: SseClient[] = [];
 /** Requests answered per upstream address, as nginx's X-Upstream header says. */
 const served = new Map<string, number>();
 
-async function admin(query: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (query: string) => runAdminQuery(adminUrl, query);
 
 async function freePort(): Promise<number> {
   const srv = net.createServer();

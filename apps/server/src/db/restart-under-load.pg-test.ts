@@ -8,13 +8,13 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { like } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { designForm } from "../modules/uploads/test-support.ts";
 import { buildTestApp, signUp, type TestApp } from "../test/helpers.ts";
 import { ANSWER_LOST_MESSAGE } from "../lib/idempotency.ts";
 import { openDatabase, runMigrations, type Database } from "./client.ts";
 import { designs } from "./schema/index.ts";
+import { runAdminQuery } from "../test/postgres-admin.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "";
 const SECONDS = Number(process.env.RESTART_LOAD_SECONDS ?? 20);
@@ -29,15 +29,7 @@ const connectionErrors: Error[] = [];
 const processErrors: unknown[] = [];
 const onProcessError = (err: unknown) => processErrors.push(err);
 
-async function admin(query: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (query: string) => runAdminQuery(adminUrl, query);
 
 beforeAll(async () => {
   process.on("uncaughtException", onProcessError);

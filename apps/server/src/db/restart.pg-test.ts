@@ -5,10 +5,10 @@
 // app serves again within 5 s of the database returning, without a restart.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signUp, type TestApp } from "../test/helpers.ts";
 import { openDatabase, runMigrations, type Database } from "./client.ts";
+import { runAdminQuery } from "../test/postgres-admin.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "";
 const name = `t_restart_${crypto.randomBytes(4).toString("hex")}`;
@@ -17,15 +17,7 @@ let t: TestApp;
 let token = "";
 const connectionErrors: Error[] = [];
 
-async function admin(query: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (query: string) => runAdminQuery(adminUrl, query);
 
 beforeAll(async () => {
   await admin(`create database ${name}`);

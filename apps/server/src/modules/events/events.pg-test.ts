@@ -1,12 +1,12 @@
 // Runs only where TEST_DATABASE_URL is set (CI's PostgreSQL pass; see vitest.config.ts): two
 // instances of the app on one PostgreSQL database, as behind a load balancer.
 import crypto from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, runMigrations, type Database } from "../../db/client.ts";
 import { authedInject, buildTestApp, createStaff, type TestApp } from "../../test/helpers.ts";
 import { post, submitDesign, type Submitted } from "../orders/test-support.ts";
 import { listening, openSse, type SseClient } from "./test-support.ts";
+import { runAdminQuery } from "../../test/postgres-admin.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "";
 const name = `t_${crypto.randomBytes(6).toString("hex")}`;
@@ -16,15 +16,7 @@ let order: Submitted;
 let staff: string;
 const streams: SseClient[] = [];
 
-async function admin(query: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (query: string) => runAdminQuery(adminUrl, query);
 
 /** Each instance has its own pool (and listening connection) on the same database. */
 async function connect(): Promise<Database> {
