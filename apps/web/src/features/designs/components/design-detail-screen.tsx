@@ -84,19 +84,20 @@ function DesignDetail({ design, back }: { design: Design; back: ReactNode }) {
   // The older single-stone fields only when there is no stone list (the server mirrors the first stone there).
   const singleStone = stones.length === 0 ? singleStoneRows(design) : [];
 
-  function onDelete() {
-    remove.mutate(design.id, {
-      onSuccess: () => {
-        toast({ title: "Design deleted" });
-        void Promise.resolve(navigate(paths.dashboard.designs.getHref(), { replace: true })).then(() =>
-          queryClient.removeQueries({ queryKey: designKeys.detail(design.id), exact: true }),
-        );
-      },
-      onError: () => {
-        setConfirming(false);
-        toast({ variant: "destructive", title: "Error", description: "Failed to delete the design. Please try again." });
-      },
-    });
+  // Awaited rather than mutate()'s callbacks: the live order event of the deletion refetches the
+  // design (now 404) and can unmount this screen before the answer, and mutate()'s own callbacks are
+  // dropped with it; the toast and the navigation must happen anyway.
+  async function onDelete() {
+    try {
+      await remove.mutateAsync(design.id);
+    } catch {
+      setConfirming(false);
+      toast({ variant: "destructive", title: "Error", description: "Failed to delete the design. Please try again." });
+      return;
+    }
+    toast({ title: "Design deleted" });
+    await navigate(paths.dashboard.designs.getHref(), { replace: true });
+    queryClient.removeQueries({ queryKey: designKeys.detail(design.id), exact: true });
   }
 
   return (
