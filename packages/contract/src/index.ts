@@ -22,3 +22,4 @@ export * from "./search.ts";
 export * from "./carriers.ts";
 export * from "./order-next-action.ts";
 export * from "./jobs.ts";
+export * from "./addresses.ts";

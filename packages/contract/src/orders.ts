@@ -155,15 +155,30 @@ export const CAD_STATUS_INFO: Record<CadStatus, { label: string; tone: Tone }> =
 
 export const PAYMENT_KINDS = ["advance", "balance"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-/** `void`: still pending when its order was cancelled; nobody can decide it any more. */
-export const PAYMENT_STATUSES = ["pending", "confirmed", "rejected", "void"] as const;
+/**
+ * `void`: still pending when its order was cancelled; nobody can decide it any more.
+ * `failed`: an online payment the provider reports as failed (its reason in `failure_reason`).
+ * `flagged`: the provider captured money that differs from what is due (amount or currency);
+ * never accepted, it waits for staff (refund or resolve).
+ */
+export const PAYMENT_STATUSES = ["pending", "confirmed", "rejected", "void", "failed", "flagged"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_INFO: Record<PaymentStatus, { label: string; tone: Tone }> = {
   pending: { label: "Awaiting confirmation", tone: "gold" },
   confirmed: { label: "Confirmed", tone: "green" },
   rejected: { label: "Rejected", tone: "garnet" },
   void: { label: "Void (order cancelled)", tone: "neutral" },
+  failed: { label: "Failed", tone: "garnet" },
+  flagged: { label: "Flagged for review", tone: "garnet" },
 };
+
+/** A refund of a confirmed payment: `pending` until the provider confirms it (manual refunds are recorded as succeeded). */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Tax documents: a tax invoice per captured payment, a credit note per refund. */
+export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
 
 export const ORDER_EVENT_TYPES = [
   "created",

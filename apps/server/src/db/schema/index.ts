@@ -11,3 +11,4 @@ export * from "./live-events.ts";
 export * from "./preferences.ts";
 export * from "./idempotency.ts";
 export * from "./jobs.ts";
+export * from "./money.ts";

@@ -23,6 +23,7 @@ import type {
   OrderStatus,
   PaymentKind,
   PaymentStatus,
+  PostalAddress,
   PricingTables,
 } from "@atelier/contract";
 import { designs } from "./designs.ts";
@@ -70,6 +71,9 @@ export const orders = pgTable(
     carrier: text().notNull().default(""),
     trackingNumber: text("tracking_number").notNull().default(""),
     cancelReason: text("cancel_reason").notNull().default(""),
+    /** Snapshots of the customer's chosen addresses (taken before the balance is paid); null until chosen. */
+    deliveryAddress: jsonb("delivery_address").$type<PostalAddress>(),
+    billingAddress: jsonb("billing_address").$type<PostalAddress>(),
     statusChangedAt: at("status_changed_at").notNull().defaultNow(),
     deliveredAt: at("delivered_at"),
     createdAt: createdAt(),
@@ -184,6 +188,14 @@ export const payments = pgTable(
     reference: text().notNull(),
     status: text().$type<PaymentStatus>().notNull().default("pending"),
     rejectionReason: text("rejection_reason").notNull().default(""),
+    /** The provider's order or checkout session this payment was started with ('' for manual). */
+    providerOrderId: text("provider_order_id").notNull().default(""),
+    /** The provider's captured payment (Razorpay pay_…, Stripe pi_…); '' until captured. */
+    providerPaymentId: text("provider_payment_id").notNull().default(""),
+    /** Why the provider failed the payment (status failed). */
+    failureReason: text("failure_reason").notNull().default(""),
+    /** Why a captured payment was not accepted (status flagged): amount or currency differ from what is due. */
+    flagReason: text("flag_reason").notNull().default(""),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: at("decided_at"),
     createdAt: createdAt(),
@@ -195,6 +207,9 @@ export const payments = pgTable(
     uniqueIndex("payments_one_live_idx")
       .on(t.orderId, t.kind)
       .where(sql`${t.status} in ('pending', 'confirmed')`),
+    uniqueIndex("payments_provider_order_idx")
+      .on(t.provider, t.providerOrderId)
+      .where(sql`${t.providerOrderId} <> ''`),
   ],
 );
 

@@ -11,6 +11,7 @@ export type NewOrderEvent = typeof orderEvents.$inferInsert;
 export type CommentRow = typeof orderComments.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 export type CadDesignRow = typeof cadDesigns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 

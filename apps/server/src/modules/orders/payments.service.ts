@@ -12,17 +12,11 @@ import { paymentMail } from "./order-mails.ts";
 import { acceptedQuoteOf, paymentDueOf, toPaymentResponse } from "./order-view.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrderRow, PaymentRow } from "./orders.repository.ts";
+import type { Later } from "./order-deps.ts";
 import { orderLink, type OrdersService } from "./orders.service.ts";
 
-/**
- * Payments through a provider interface. The built-in provider is `manual`: the customer pays by
- * bank transfer or UPI and declares the transfer's reference; staff confirm receipt. A card
- * provider would declare and confirm through the same two steps.
- */
-export interface PaymentProvider {
-  readonly name: string;
-}
-export const manualProvider: PaymentProvider = { name: "manual" };
+import { manualProvider, type PaymentProvider } from "../payments/provider.ts";
+export { manualProvider, type PaymentProvider } from "../payments/provider.ts";
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -85,6 +79,45 @@ export function createPaymentsService(deps: {
     if (acceptedQuoteOf(await repo.listOrderQuotes(tx, order.id))?.id !== payment.quoteId)
       return `This payment was declared for a quote that no longer applies to order ${order.orderNumber}. It can no longer be ${verb}.`;
     return null;
+  }
+
+  /**
+   * Confirms a payment in the caller's transaction, which holds the order's lock: by staff (a manual
+   * transfer they matched) or by the system (`actor` null: a provider's signed webhook reported the
+   * capture). Writes the event, the notice and the receipt e-mail; a confirmed advance approves a
+   * quoted order.
+   */
+  async function confirmIn(
+    tx: Db,
+    later: Later,
+    order: OrderRow,
+    payment: PaymentRow,
+    actor: Actor | null,
+    extra: Partial<repo.NewPayment> = {},
+  ): Promise<Payment> {
+    const now = clock.now();
+    const decided = { ...extra, status: "confirmed" as const, decidedBy: actor?.id ?? null, decidedAt: now };
+    await repo.updatePayment(tx, payment.id, decided);
+    if (actor) await audit.record(tx, decisionEntry(actor, order, payment, "confirmed"));
+    const amount = formatMoney(payment.amount, payment.currency);
+    await orders.event(tx, order, "payment_confirmed", actor, `${KIND_LABEL[payment.kind]} of ${amount} confirmed.`);
+    const notice = {
+      userId: order.userId,
+      orderId: order.id,
+      type: "payment" as const,
+      title: `${KIND_LABEL[payment.kind]} received`,
+      message: `We received your ${payment.kind} of ${amount} for order ${order.orderNumber}.${payment.kind === "advance" ? " Our CAD designers are starting on your piece." : ""}`,
+      link: orderLink(order.id),
+    };
+    await notifications.notify(tx, [notice]);
+    later((tx) => paymentMail(deps, tx, order, payment, { confirmed: true }));
+    if (payment.kind === "advance" && order.status === "quoted") {
+      await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, {
+        note: "Advance confirmed.",
+        notice: null,
+      });
+    }
+    return toPaymentResponse({ ...payment, ...decided });
   }
 
   return {
@@ -159,30 +192,12 @@ export function createPaymentsService(deps: {
         if (refused) throw new ConflictError(refused);
         if (payment.status === "rejected")
           throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
-        const now = clock.now();
-        await repo.updatePayment(tx, payment.id, { status: "confirmed", decidedBy: actor.id, decidedAt: now });
-        await audit.record(tx, decisionEntry(actor, order, payment, "confirmed"));
-        const amount = formatMoney(payment.amount, payment.currency);
-        await orders.event(tx, order, "payment_confirmed", actor, `${KIND_LABEL[payment.kind]} of ${amount} confirmed.`);
-        const notice = {
-          userId: order.userId,
-          orderId: order.id,
-          type: "payment" as const,
-          title: `${KIND_LABEL[payment.kind]} received`,
-          message: `We received your ${payment.kind} of ${amount} for order ${order.orderNumber}.${payment.kind === "advance" ? " Our CAD designers are starting on your piece." : ""}`,
-          link: orderLink(order.id),
-        };
-        await notifications.notify(tx, [notice]);
-        later((tx) => paymentMail(deps, tx, order, payment, { confirmed: true }));
-        if (payment.kind === "advance" && order.status === "quoted") {
-          await orders.move(tx, (await repo.findOrder(tx, order.id)) ?? order, "approved", actor, {
-            note: "Advance confirmed.",
-            notice: null,
-          });
-        }
-        return toPaymentResponse({ ...payment, status: "confirmed", decidedBy: actor.id, decidedAt: now });
+        return confirmIn(tx, later, order, payment, actor);
       });
     },
+
+    confirmIn,
+    decisionRefusal,
 
     async reject(actor: Actor, paymentId: string, reason: string): Promise<Payment> {
       assertStaff(actor);

@@ -17,7 +17,14 @@ import { Panel } from "./panel";
 
 const KIND_LABEL: Record<Payment["kind"], string> = { advance: "Advance", balance: "Balance" };
 /** How a decided payment's date reads ("· confirmed 12 May"). */
-const DECIDED: Record<Payment["status"], string> = { pending: "", confirmed: "confirmed", rejected: "rejected", void: "voided" };
+const DECIDED: Record<Payment["status"], string> = {
+  pending: "",
+  confirmed: "confirmed",
+  rejected: "rejected",
+  void: "voided",
+  failed: "failed",
+  flagged: "flagged",
+};
 
 /** What confirming a payment does, in the words the confirmation shows. */
 function confirmText(order: Order, p: Payment): string {
