@@ -11,7 +11,7 @@ import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { isHttpUrl } from "@/lib/extracted-product";
 import { useSaveLinkDesign } from "../api/save-link-design";
-import { linkDesignPayload, missingInWords, reviewValuesFromProduct, type ReviewValues } from "../utils/link-design";
+import { linkDesignPayload, missingInWords, reviewValuesFromProduct, type ReviewValues } from "@/lib/link-design";
 import { FormSection, Notice } from "./form-section";
 import { StonesEditor } from "./stones-editor";
 
