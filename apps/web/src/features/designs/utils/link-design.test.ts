@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeProduct } from "../testing/fixtures";
-import { linkDesignPayload, metalText, missingInWords, reviewValuesFromProduct, stoneText, toDesignType, toNumber, toQuantity, type ReviewValues } from "./link-design";
+import { linkDesignPayload, metalText, missingInWords, reviewValuesFromProduct, stoneText, toDesignType, toNumber, toQuantity, type ReviewValues } from "@/lib/link-design";
 
 describe("the JSON save of a reviewed product", () => {
   it("builds the spec's payload: metal, stones and budget as text", () => {
