@@ -8,7 +8,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { openSse, type SseClient } from "./modules/events/test-support.ts";
 import { designForm, jpeg } from "./modules/uploads/test-support.ts";
 import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from "./test/s3-server.ts";
 import { runAdminQuery } from "./test/postgres-admin.ts";
+import { freePort } from "./test/net.ts";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "..");
 const NGINX = "/usr/sbin/nginx";
@@ -47,13 +47,6 @@ const served = new Map<string, number>();
 
 const admin = (query: string) => runAdminQuery(adminUrl, query);
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 async function poll(what: string, ok: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;

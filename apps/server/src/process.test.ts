@@ -3,10 +3,10 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./test/net.ts";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "..");
 let dataDir = "";
@@ -28,13 +28,6 @@ function run(args: string[], env: Record<string, string>, stdin?: string): Promi
   });
 }
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 describe("npm run admin -- create", () => {
   it("creates a staff account from a password on standard input, and refuses a weak one", async () => {

@@ -31,6 +31,7 @@ import {
   NOT_IDEMPOTENT_ROUTES,
 } from "./idempotency.ts";
 import { createLocalStorage } from "./storage.ts";
+import { waitFor } from "../test/net.ts";
 
 let t: TestApp;
 /** Makes the next `put` of the uploads storage fail, as a full disk or a lost object store would. */
@@ -511,10 +512,3 @@ describe("which routes take the header", () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -7,18 +7,12 @@ import { FakeClock, freshDatabase } from "../../test/helpers.ts";
 import * as repo from "./jobs.repository.ts";
 import { isPermanentSmtpError } from "./mail-job.ts";
 import { backoffMs, createJobQueue, PermanentJobError, type JobQueueOptions } from "./queue.ts";
+import { waitFor } from "../../test/net.ts";
 
 const logger = pino({ level: "silent" });
 const OPTIONS: JobQueueOptions = { pollMs: 10, leaseMs: 60_000, maxAttempts: 3, backoffBaseMs: 1_000, backoffMaxMs: 8_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await sleep(20);
-  }
-}
 
 describe("backoff", () => {
   it("doubles from the base, stops at the cap, and varies by at most 20 % either way", () => {

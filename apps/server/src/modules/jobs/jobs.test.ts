@@ -8,17 +8,11 @@ import { jobs } from "../../db/schema/index.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { createMailer } from "../../lib/mail.ts";
 import { authedInject, buildTestApp, createStaff, randomIp, signUp, type TestApp } from "../../test/helpers.ts";
+import { freePort, waitFor } from "../../test/net.ts";
 
 const logger = pino({ level: "silent" });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await sleep(25);
-  }
-}
 
 interface Received {
   to: string[];
@@ -53,14 +47,6 @@ async function startSmtp(options: { port?: number; reject?: Map<string, number> 
   return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 const smtpMailer = (port: number, timeoutMs = 5_000) =>
   createMailer({

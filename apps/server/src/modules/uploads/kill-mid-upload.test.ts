@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
 import { designs as designRows, uploads } from "../../db/schema/index.ts";
 import { noisyJpeg } from "./test-support.ts";
+import { freePort } from "../../test/net.ts";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "../../..");
 const IMAGES = 4;
@@ -30,13 +31,6 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 async function startServer(dir: string): Promise<{ port: number; child: ChildProcess; log: () => string; exited: Promise<unknown> }> {
   const port = await freePort();
