@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.code(500).send({ detail: "A server error occurred." });
   });
 
-  installIdempotency(app, { db: database.db, clock, logger: appLogger });
+  installIdempotency(app, { db: database.db, clock });
   await app.register(healthModule, {
     database,
     storage: services.storage,

@@ -7,6 +7,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "sweep:orders": "Order sweep (quote expiry, reminders, automatic completion)",
   "prune:live-events": "Live updates clean-up",
   "prune:jobs": "Job history clean-up",
+  "prune:idempotency-keys": "Idempotency keys clean-up (older than a day)",
   "sweep:storage": "Stored files clean-up (files no row refers to)",
 };
 

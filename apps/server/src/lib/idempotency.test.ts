@@ -29,6 +29,7 @@ import {
   KEY_TTL_MS,
   LEASE_MS,
   NOT_IDEMPOTENT_ROUTES,
+  pruneExpiredIdempotencyKeys,
 } from "./idempotency.ts";
 import { createLocalStorage } from "./storage.ts";
 import { waitFor } from "../test/net.ts";
@@ -195,6 +196,17 @@ describe("Idempotency-Key on a JSON POST", () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers["idempotent-replayed"]).toBeUndefined();
     expect(await ticketsOf(c.id)).toHaveLength(2);
+  });
+
+  it("is removed from the table by the periodic prune once expired, and not before", async () => {
+    const c = await signUpCustomer(t);
+    expect((await openTicket(c, newKey())).statusCode).toBe(201);
+    const scope = `user:${c.id}`;
+    const mine = async () => (await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, scope))).length;
+    await pruneExpiredIdempotencyKeys(t.database.db, t.clock.now());
+    expect(await mine()).toBe(1);
+    await pruneExpiredIdempotencyKeys(t.database.db, new Date(t.clock.now().getTime() + KEY_TTL_MS + 1000));
+    expect(await mine()).toBe(0);
   });
 
   it("keeps neither the key nor the answer readable in the table", async () => {
@@ -435,7 +447,7 @@ describe("a change committed before a 5xx (issue 20: the database went away afte
     database = await freshDatabase();
     app = Fastify();
     await app.register(multipartPlugin);
-    installIdempotency(app, { db: database.db, clock: new FakeClock(), logger: app.log });
+    installIdempotency(app, { db: database.db, clock: new FakeClock() });
     // A stand-in for a module's route: one transaction, then maybe a failure.
     app.post("/api/leads/", async (req, reply) => {
       const body = req.body as { email: string };
@@ -511,4 +523,3 @@ describe("which routes take the header", () => {
     expect(stale).toEqual([]);
   });
 });
-

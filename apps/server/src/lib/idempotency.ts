@@ -43,7 +43,6 @@ export const REPLAYED_HEADER = "idempotent-replayed";
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a reservation holds without an answer before a retry may take it over (an instance that died mid-request). */
 export const LEASE_MS = 10 * 60 * 1000;
-const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** How often a reservation that could not be settled (database away) is tried again. */
 const SETTLE_RETRY_MS = 1000;
 /** The most a retried multipart body is read to compare it with the first (the routes' limits are lower). */
@@ -110,7 +109,6 @@ export const NOT_IDEMPOTENT_ROUTES: Readonly<Record<string, string>> = {
 export interface IdempotencyOptions {
   db: Db;
   clock: Clock;
-  logger: FastifyBaseLogger;
 }
 
 /** What the preHandler decided for a request, read again when its answer is sent. */
@@ -135,8 +133,7 @@ export function isValidIdempotencyKey(key: string): boolean {
 
 /** Adds the header's handling to every route in {@link IDEMPOTENT_ROUTES}; call before the routes are registered. */
 export function installIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
-  const { db, clock, logger } = options;
-  let lastPrune = 0;
+  const { db, clock } = options;
   let closing = false;
   markCommittedChanges(db);
   app.addHook("onClose", (_instance, done) => {
@@ -175,18 +172,6 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
     };
   });
 
-  /** Expired keys go once per {@link PRUNE_EVERY_MS} per instance, beside a reservation (an index on expires_at serves it). */
-  function pruneNow(now: Date): void {
-    if (now.getTime() - lastPrune < PRUNE_EVERY_MS) return;
-    lastPrune = now.getTime();
-    db.delete(idempotencyKeys)
-      .where(lte(idempotencyKeys.expiresAt, now))
-      .then(
-        () => undefined,
-        (err: unknown) => logger.error({ err }, "idempotency keys prune failed"),
-      );
-  }
-
   app.addHook("preHandler", async (req, reply) => {
     const routeKey = `${req.method} ${req.routeOptions.url ?? ""}`;
     if (!IDEMPOTENT_ROUTES.has(routeKey)) return;
@@ -203,7 +188,6 @@ export function installIdempotency(app: FastifyInstance, options: IdempotencyOpt
 
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const now = clock.now();
-      pruneNow(now);
       const inserted = await db
         .insert(idempotencyKeys)
         .values({
@@ -477,4 +461,10 @@ export function idempotencyKeyDoc(method: string, url: string): Record<string, u
       "gets the first answer again (header `Idempotent-Replayed: true`) and creates nothing twice. Same key, other body: 422; " +
       "the first still running: 409. Kept 24 hours, per user (or client address when signed out); 4xx answers are kept, 5xx are not.",
   };
+}
+
+/** Removes the keys past their day of life (the periodic job "prune:idempotency-keys"; an index on expires_at serves it). */
+export async function pruneExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const gone = await db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).returning({ scope: idempotencyKeys.scope });
+  return gone.length;
 }

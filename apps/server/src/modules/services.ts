@@ -34,6 +34,7 @@ import { createCustomerMailService } from "./settings/customer-mail.service.ts";
 import { createPreferencesService } from "./settings/preferences.service.ts";
 import { createUnsubscribeTokens } from "./settings/unsubscribe-token.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
+import { pruneExpiredIdempotencyKeys } from "../lib/idempotency.ts";
 
 export interface ServicesDeps {
   database: Database;
@@ -193,6 +194,10 @@ export async function createServices(deps: ServicesDeps) {
     await orders.sweep();
   });
   queue.every({ name: "prune:live-events", periodMs: 60_000 }, () => live.prune());
+  // Idempotency keys live a day; expired ones go once per ten minutes across all instances.
+  queue.every({ name: "prune:idempotency-keys", periodMs: 10 * 60_000 }, async () => {
+    await pruneExpiredIdempotencyKeys(db, clock.now());
+  });
   queue.every({ name: "prune:jobs", periodMs: 60 * 60_000 }, async () => {
     await jobs.prune();
   });
