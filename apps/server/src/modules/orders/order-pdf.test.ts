@@ -180,6 +180,8 @@ function order(overrides: Partial<Order> = {}): Order {
       },
     ],
     shipment: null,
+    delivery_address: null,
+    billing_address: null,
     cancel_reason: "",
     ...overrides,
   };
