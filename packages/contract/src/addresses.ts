@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Order } from "./lifecycle.ts";
+import type { OrderStatus } from "./orders.ts";
 
 /**
  * A postal address as the customer keeps it and as an order snapshots it (delivery, billing).
@@ -157,3 +159,15 @@ export const staffOrderAddressesInputSchema = z.object({
   billing_address: postalAddressInputSchema.nullish(),
 });
 export type StaffOrderAddressesInput = z.input<typeof staffOrderAddressesInputSchema>;
+
+/** Statuses in which the customer chooses where the piece ships: from the confirmed advance until it leaves. */
+const ADDRESS_CHOICE_STATUSES: readonly OrderStatus[] = ["approved", "cad_design", "cad_approved", "manufacturing", "quality_check", "ready_to_ship"];
+
+/**
+ * Whether the customer can still choose the order's delivery address: from the advance onward,
+ * until the balance is confirmed (the server refuses later changes with a 409; staff correct them).
+ */
+export function canChooseOrderAddress(order: Pick<Order, "status" | "payments">): boolean {
+  if (!ADDRESS_CHOICE_STATUSES.includes(order.status)) return false;
+  return !order.payments.some((p) => p.kind === "balance" && p.status === "confirmed");
+}
