@@ -146,9 +146,13 @@ export type OrderAddressesInput = z.input<typeof orderAddressesInputSchema>;
 
 /** The address as lines for a label, an e-mail or a page ("Asha Rao", "12 MG Road", "Pune 411001, Maharashtra", "India"). */
 export function addressLines(a: PostalAddress): string[] {
-  const place = [a.city, a.postal_code].filter(Boolean).join(" ");
-  return [a.name, a.line1, a.line2, [place, a.state].filter(Boolean).join(", "), countryName(a.country)].filter((l) => l.trim() !== "");
+  // North America and Australia write "City, ST 94105"; India and most others "City 411001, State".
+  const place = STATE_BEFORE_POSTAL_CODE.has(a.country)
+    ? [a.city, [a.state, a.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ")
+    : [[a.city, a.postal_code].filter(Boolean).join(" "), a.state].filter(Boolean).join(", ");
+  return [a.name, a.line1, a.line2, place, countryName(a.country)].filter((l) => l.trim() !== "");
 }
+const STATE_BEFORE_POSTAL_CODE = new Set(["US", "CA", "AU"]);
 
 /** A postal address as a form sends it (the saved address's fields without its default flags). */
 export const postalAddressInputSchema = addressInputSchema.omit({ is_default_delivery: true, is_default_billing: true });
