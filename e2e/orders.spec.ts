@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { continueToDesignReview, expectNoSeriousAxe, nextDesignStep, signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
+import { chooseDeliveryAddress, continueToDesignReview, expectNoSeriousAxe, nextDesignStep, signInAsNewCustomer, STAFF_EMAIL, STAFF_PASSWORD } from "./support.ts";
 
 /**
  * The order lifecycle end to end: the customer acts in the browser, staff through the API
@@ -126,7 +126,8 @@ test("a design becomes an order, is quoted, paid, approved in CAD, made, shipped
   await expect(toast(page, "Comment added.")).toBeVisible();
   await expect(page.getByText("Could the band be polished to a high shine?").first()).toBeVisible();
 
-  // Production; the balance is paid in the browser before it can ship.
+  // Production; the delivery address is chosen and the balance paid before it can ship.
+  await chooseDeliveryAddress(request, customer.token, order.id);
   await staff.post(`/api/staff/orders/${order.id}/transition/`, { to: "manufacturing", note: "Casting today." });
   await staff.post(`/api/staff/orders/${order.id}/transition/`, { to: "quality_check" });
   await page.reload();
@@ -263,6 +264,7 @@ test("the order page leads with what matters now, and the lead changes as the or
   await shots("balance");
 
   // The balance is paid and the piece made and shipped: the tracking number links to the carrier's page.
+  await chooseDeliveryAddress(request, customer.token, orderId);
   const balance = await asCustomer<{ id: string }>(`/api/orders/${orderId}/payments/`, { kind: "balance", reference: "UTR-LEAD-0002" });
   await staff.post(`/api/staff/payments/${balance.id}/confirm/`);
   for (const to of ["manufacturing", "quality_check", "ready_to_ship"]) await staff.post(`/api/staff/orders/${orderId}/transition/`, { to });

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoSeriousAxe, PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, storeSession, uniqueEmail } from "./support.ts";
+import { chooseDeliveryAddress, expectNoSeriousAxe, PASSWORD, STAFF_EMAIL, STAFF_PASSWORD, storeSession, uniqueEmail } from "./support.ts";
 
 /**
  * The staff journey through the console: from the queue, quote a new order from its estimate,
@@ -25,6 +25,7 @@ async function customerApi(request: APIRequestContext) {
   expect(named.status(), await named.text()).toBe(200);
   return {
     email,
+    chooseDeliveryAddress: (orderId: string) => chooseDeliveryAddress(request, token, orderId),
     get: async <T>(url: string) => {
       const r = await request.get(url, { headers });
       expect(r.status(), `${url}: ${await r.text()}`).toBe(200);
@@ -185,7 +186,8 @@ test("staff quote, confirm, upload CAD, move to shipped and answer from the cons
   // Not ready to ship before the balance is confirmed.
   await expect(move.getByRole("button", { name: "Move to Ready to Ship" })).toHaveCount(0);
 
-  // The balance is declared, and confirmed in the console.
+  // The customer chooses where it ships; the balance is declared, and confirmed in the console.
+  await customer.chooseDeliveryAddress(orderId);
   await customer.post(`/api/orders/${orderId}/payments/`, { kind: "balance", reference: "UTR20261123102" });
   await page.reload();
   await page

@@ -172,3 +172,25 @@ export async function startShop(port: number, handler: http.RequestListener): Pr
 }
 
 export const closeShop = (shop: http.Server) => new Promise<void>((resolve) => shop.close(() => resolve()));
+
+/** A delivery address in Pune, as the Profile form saves it. */
+export const PUNE_ADDRESS = {
+  name: "Ananya Rao",
+  phone: "+91 98450 11223",
+  line1: "12 MG Road",
+  line2: "Flat 4B",
+  city: "Pune",
+  state: "Maharashtra",
+  postal_code: "411001",
+  country: "IN",
+};
+
+/** The customer saves an address and chooses it as the order's delivery address (an order ships only with one). */
+export async function chooseDeliveryAddress(request: APIRequestContext, token: string, orderId: string): Promise<void> {
+  const headers = { authorization: `Token ${token}` };
+  const saved = await request.post("/api/addresses/", { headers, data: PUNE_ADDRESS });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const { id } = (await saved.json()) as { id: string };
+  const chosen = await request.put(`/api/orders/${orderId}/addresses/`, { headers, data: { delivery_address_id: id } });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+}

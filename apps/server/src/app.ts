@@ -39,6 +39,7 @@ import type { Storage } from "./lib/storage.ts";
 import { extractionModule } from "./modules/extraction/extraction.routes.ts";
 import { createDbRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import type { AuthenticatedUser, AuthLimits } from "./modules/auth/auth.service.ts";
+import { addressesModule } from "./modules/addresses/index.ts";
 import { auditModule } from "./modules/audit/index.ts";
 import { certificatesModule } from "./modules/certificates/index.ts";
 import { authModule } from "./modules/auth/auth.routes.ts";
@@ -304,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(settingsModule, { preferences: services.preferences });
   await app.register(searchModule, { search: services.search });
   await app.register(auditModule, { audit: services.audit });
+  await app.register(addressesModule, { addresses: services.addresses, orders: services.orders });
   await app.register(peopleModule, { people: services.people });
   // The durable job queue's admin routes, and its worker's start and stop with the app.
   await app.register(jobsModule, { jobs: services.jobs, runWorker: deps.jobWorker ?? true });

@@ -17,6 +17,7 @@ import {
 import { estimateLineSchema, estimateSchema, moneyInputSchema, moneySchema } from "./pricing.ts";
 import { ROLES } from "./auth.ts";
 import { certificateSchema } from "./certificates.ts";
+import { postalAddressSchema } from "./addresses.ts";
 
 const text = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
 
@@ -222,6 +223,10 @@ export const orderSchema = z.object({
   payment_due: paymentDueSchema.nullable(),
   events: z.array(orderEventSchema),
   shipment: z.object({ carrier: z.string(), tracking_number: z.string() }).nullable(),
+  /** The delivery address chosen for the order (a snapshot: later edits of the saved address do not change it); null until chosen. */
+  delivery_address: postalAddressSchema.nullable(),
+  /** The billing address (the delivery address unless another was chosen); null until chosen. */
+  billing_address: postalAddressSchema.nullable(),
   cancel_reason: z.string(),
   /** Only in staff answers. */
   customer: customerSchema.optional(),

@@ -192,6 +192,7 @@ export const ORDER_EVENT_TYPES = [
   "payment_confirmed",
   "payment_rejected",
   "cad_uploaded",
+  "address_changed",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -211,6 +212,7 @@ export const ORDER_EVENT_INFO: Record<OrderEventType, { label: string; customerL
   payment_confirmed: { label: "Payment confirmed", customerLabel: "Payment confirmed" },
   payment_rejected: { label: "Payment rejected", customerLabel: "Payment rejected" },
   cad_uploaded: { label: "CAD version uploaded", customerLabel: "CAD design uploaded" },
+  address_changed: { label: "Delivery address set", customerLabel: "Delivery address chosen" },
 };
 
 /** An event's title: a status change reads "Manufacturing → Quality Check", any other event its label. */

@@ -205,6 +205,7 @@ export const AUDIT_ACTIONS = [
   "certificate.removed",
   "ticket.closed",
   "ticket.reopened",
+  "order.address_corrected",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -62,6 +62,7 @@ export const ANSWER_LOST_MESSAGE =
 export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/auth/register/",
   "POST /api/designs/",
+  "POST /api/addresses/",
   "POST /api/orders/:id/comments/",
   "POST /api/orders/:id/payments/",
   "POST /api/orders/:id/cancel/",

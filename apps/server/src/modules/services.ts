@@ -11,6 +11,7 @@ import type { SafeFetcher } from "../lib/safe-fetch.ts";
 import { createFileUrlSigner, resolveFileUrlSecret } from "../lib/signed-url.ts";
 import type { Storage } from "../lib/storage.ts";
 import { openStorage } from "../lib/storage/configured.ts";
+import { createAddressesService } from "./addresses/addresses.service.ts";
 import { createAuditService } from "./audit/audit.service.ts";
 import { createAuthService, type AuthLimits } from "./auth/auth.service.ts";
 import { createCertificatesService, type CertificatesService } from "./certificates/certificates.service.ts";
@@ -183,6 +184,7 @@ export async function createServices(deps: ServicesDeps) {
     publicUrl,
   });
 
+  const addresses = createAddressesService({ db, clock, orders });
   const search = createSearchService({ db });
   const people = createPeopleService({ db, publicUrl, auth, audit, orders });
   const extraction = createExtractionService({ fetcher: deps.fetcher });
@@ -230,6 +232,7 @@ export async function createServices(deps: ServicesDeps) {
     people,
     extraction,
     jobs,
+    addresses,
   };
 }
 

@@ -144,6 +144,12 @@ describe("shippedEmail", () => {
     }
   });
 
+  it("names the delivery address", async () => {
+    const mail = await shippedEmail({ ...input, deliveryAddress: ["Meera Iyer", "12 MG Road", "Pune 411001, Maharashtra", "India"] });
+    for (const part of [mail.html, mail.text]) expect(part).toContain("12 MG Road, Pune 411001, Maharashtra, India");
+    expect(mail.text).toContain("Delivering to");
+  });
+
   it("escapes the design name, carrier and tracking number", async () => {
     const mail = await shippedEmail({ ...input, designName: EVIL, carrier: EVIL, trackingNumber: "<b>1</b>" });
     expectEscaped(mail);

@@ -121,6 +121,8 @@ export interface ShippedEmailInput {
   designName: string;
   carrier: string;
   trackingNumber: string;
+  /** The order's delivery address as lines (name, street, city and postal code, country); absent on orders shipped before addresses. */
+  deliveryAddress?: string[] | undefined;
   orderUrl: string;
   /** Unsubscribe and preferences links (every e-mail a customer can turn off has them). */
   footer?: EmailFooterLinks | undefined;
@@ -142,6 +144,7 @@ export function shippedEmail(input: ShippedEmailInput): Promise<RenderedEmail> {
       Details([
         { label: "Carrier", value: input.carrier },
         { label: "Tracking number", value: input.trackingNumber },
+        ...(input.deliveryAddress?.length ? [{ label: "Delivering to", value: input.deliveryAddress.join(", ") }] : []),
       ]),
       Paragraph("When it arrives, please confirm receipt on your order page."),
     ),

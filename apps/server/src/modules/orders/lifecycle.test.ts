@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { designForm, jpeg, signUpCustomer } from "../uploads/test-support.ts";
-import { getOrder, issueQuote, post, staffToken, stl, submitDesign, toApproved, uploadCad } from "./test-support.ts";
+import { chooseAddress, getOrder, issueQuote, post, staffToken, stl, submitDesign, toApproved, uploadCad } from "./test-support.ts";
 
 const MONEY = /^\d+\.\d{2}$/;
 
@@ -224,6 +224,7 @@ describe("the whole lifecycle through the API", () => {
     const notPaid = await move("ready_to_ship");
     expect(notPaid.statusCode).toBe(409);
     expect(notPaid.json<{ detail: string }>().detail).toContain("before the balance is confirmed");
+    await chooseAddress(t, token, s.orderId);
     const balance = await post(t, token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR-BAL-1" });
     expect(balance.json()).toMatchObject({ kind: "balance", amount: "60000.00" });
     await post(t, staff, `/api/staff/payments/${balance.json<Payment>().id}/confirm/`);
@@ -591,6 +592,7 @@ describe("time", () => {
     await move("manufacturing");
     await move("quality_check");
     const order = await getOrder(t, s.customer.token, s.orderId);
+    await chooseAddress(t, s.customer.token, s.orderId);
     const bal = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "BAL" });
     await post(t, staff, `/api/staff/payments/${bal.json<Payment>().id}/confirm/`);
     await move("ready_to_ship");

@@ -1,4 +1,4 @@
-import { AUTO_COMPLETE_DAYS, type NotificationType, type OrderStatus } from "@atelier/contract";
+import { addressLines, AUTO_COMPLETE_DAYS, type NotificationType, type OrderStatus } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { emailSpec, formatDate, formatDateTime, formatMoney, type EmailFooterLinks, type EmailSpec, type StatusEmailStatus } from "../../lib/email/index.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
@@ -98,6 +98,7 @@ export const shippedMail = (deps: OrderMailDeps, tx: Db, order: OrderRow) =>
       designName: order.designName,
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
+      deliveryAddress: order.deliveryAddress ? addressLines(order.deliveryAddress) : undefined,
       orderUrl,
       footer,
     }),

@@ -1,4 +1,5 @@
 import {
+  addressLines,
   CERTIFICATE_TYPE_LABELS,
   certificateVerifyLabel,
   DESIGN_TYPE_LABELS,
@@ -266,14 +267,13 @@ export function payments(w: Writer, order: Order): void {
 
 export function shipment(w: Writer, order: Order): void {
   w.section("Shipment");
+  const to: [string, string][] = order.delivery_address ? [["Ships to", addressLines(order.delivery_address).join(", ")]] : [];
   if (!order.shipment) {
     w.paragraph(order.status === "cancelled" ? "Not shipped: the order was cancelled." : "Not shipped yet.", { color: COLORS.muted });
+    if (to.length > 0) w.fields(to);
     return;
   }
-  w.fields([
-    ["Carrier", order.shipment.carrier],
-    ["Tracking number", order.shipment.tracking_number],
-  ]);
+  w.fields([...to, ["Carrier", order.shipment.carrier], ["Tracking number", order.shipment.tracking_number]]);
 }
 
 function eventTitle(e: OrderEvent): string {

@@ -180,6 +180,8 @@ function order(overrides: Partial<Order> = {}): Order {
       },
     ],
     shipment: null,
+    delivery_address: null,
+    billing_address: null,
     cancel_reason: "",
     ...overrides,
   };
@@ -378,6 +380,7 @@ describe("renderOrderPdf", () => {
         progress: 90,
         currency: "USD",
         shipment: { carrier: "Blue Dart", tracking_number: "BD123456789IN" },
+        delivery_address: { name: "Meera Iyer", phone: "+91 98200 12345", line1: "12 MG Road", line2: "", city: "Pune", state: "Maharashtra", postal_code: "411001", country: "IN" },
         events,
         quotes: [quote({ currency: "USD", status: "declined", decline_reason: "Too <b>high</b>" }), quote({ currency: "USD" })],
       }),
@@ -387,6 +390,7 @@ describe("renderOrderPdf", () => {
     const text = extractText(pdf);
     expect(text).toContain("BD123456789IN");
     expect(text).toContain("Blue Dart");
+    expect(text).toContain("Meera Iyer, 12 MG Road, Pune 411001, Maharashtra, India");
     expect(text).toContain("USD 123,456.50");
     expect(text).toContain("Too <b>high</b>");
     expect(text).toContain("Comment 79 — with “quotes”, emoji ? and ?????");

@@ -44,6 +44,9 @@ export function createTransitions(deps: Pick<OrdersServiceDeps, "clock" | "audit
     await inTx(async (tx, later) => {
       const order = await lockOrder(tx, actor, orderId);
       if (!canTransition(order.status, to)) throw new ConflictError(refusal(order, to));
+      if (to === "shipped" && !order.deliveryAddress) {
+        throw new ConflictError(`Order ${order.orderNumber} has no delivery address: ask the customer to choose one before it ships.`);
+      }
       const extra: Partial<repo.NewOrder> = {};
       if (to === "ready_to_ship") {
         const figures = view.paymentFigures(await repo.listOrderQuotes(tx, order.id), await repo.listOrderPayments(tx, order.id));

@@ -385,6 +385,8 @@ export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
     payment_due: paymentDueOf(row, p.quotes, p.payments, p.instructions),
     events: p.events,
     shipment: row.carrier || row.trackingNumber ? { carrier: row.carrier, tracking_number: row.trackingNumber } : null,
+    delivery_address: row.deliveryAddress ?? null,
+    billing_address: row.billingAddress ?? null,
     cancel_reason: row.cancelReason,
   };
 }

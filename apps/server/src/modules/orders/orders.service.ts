@@ -1,6 +1,7 @@
 import type { Comment, Order, TransitionInput, transitionInputSchema } from "@atelier/contract";
 import type { z } from "zod";
 import { assertCanAccess, type Actor } from "../../lib/access.ts";
+import { createOrderAddresses } from "./order-addresses.ts";
 import { createCancellation } from "./order-cancellation.ts";
 import type { OrdersServiceDeps } from "./order-deps.ts";
 import { createDesignOrders } from "./order-designs.ts";
@@ -16,6 +17,7 @@ import type { OrderRow } from "./orders.repository.ts";
 export type { Later, OrdersServiceDeps, PaymentSettings } from "./order-deps.ts";
 export type { DesignOrderSummary } from "./order-designs.ts";
 export { orderLink } from "./order-lifecycle.ts";
+export type { OrderAddresses } from "./order-addresses.ts";
 export type { StaffQueueQuery } from "./order-reads.ts";
 export { QUOTE_EXPIRY_NOTICE_HOURS } from "./order-sweep.ts";
 
@@ -36,6 +38,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   const sweeps = createSweep(deps, lifecycle);
   const reads = createOrderReads(deps, sweeps);
   const designOrders = createDesignOrders(deps);
+  const orderAddresses = createOrderAddresses(deps, lifecycle);
 
   return {
     inTx,
@@ -71,6 +74,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     dashboard: reads.dashboard,
 
     // ---- the customer's and staff's moves ----
+
+    /** The order's delivery and billing addresses (snapshots), chosen by the customer or corrected by staff. */
+    setAddresses: orderAddresses.setAddresses,
 
     /** A message in the order's conversation (with attachments already stored, from the messages module). */
     async comment(actor: Actor, orderId: string, text: string, attachmentIds: string[] = []): Promise<Comment> {

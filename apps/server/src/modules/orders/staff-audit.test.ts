@@ -2,7 +2,7 @@ import type { AuditEntry, AuthResponse, Payment } from "@atelier/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createStaff, type TestApp, buildTestApp } from "../../test/helpers.ts";
 import type { AuditRecord } from "../audit/audit.service.ts";
-import { getOrder, issueQuote, post, stl, submitDesign, toApproved, uploadCad, type Submitted } from "./test-support.ts";
+import { chooseAddress, getOrder, issueQuote, post, stl, submitDesign, toApproved, uploadCad, type Submitted } from "./test-support.ts";
 
 /** Every staff action on an order writes exactly its audit row, in the transaction of the change. */
 
@@ -165,6 +165,7 @@ describe("audit rows of staff order actions", () => {
 
     // Through to shipped: the balance first, then carrier and tracking in the row.
     expect((await move("quality_check")).statusCode).toBe(200);
+    await chooseAddress(t, s.customer.token, s.orderId);
     const balance = (
       await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR-BAL-2" })
     ).json<Payment>();

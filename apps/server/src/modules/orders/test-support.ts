@@ -100,3 +100,28 @@ export async function toApproved(t: TestApp, staff: string, s: Submitted): Promi
   await t.services.orders.drain(); // the receipt has gone too
   return quote;
 }
+
+/** A valid Indian delivery address, as the Profile form sends it. */
+export const PUNE_ADDRESS = {
+  name: "Asha Rao",
+  phone: "98200 12345",
+  line1: "12 MG Road",
+  line2: "Flat 4B",
+  city: "Pune",
+  state: "Maharashtra",
+  postal_code: "411001",
+  country: "IN",
+};
+
+/** Saves an address for the customer and chooses it as the order's delivery address (shipping needs one). */
+export async function chooseAddress(t: TestApp, token: string, orderId: string, address: Record<string, unknown> = PUNE_ADDRESS): Promise<Order> {
+  const saved = await authedInject(t, token, { method: "POST", url: "/api/addresses/", payload: address });
+  if (saved.statusCode !== 201) throw new Error(`save address failed: ${saved.statusCode} ${saved.body}`);
+  const chosen = await authedInject(t, token, {
+    method: "PUT",
+    url: `/api/orders/${orderId}/addresses/`,
+    payload: { delivery_address_id: saved.json<{ id: string }>().id },
+  });
+  if (chosen.statusCode !== 200) throw new Error(`choose address failed: ${chosen.statusCode} ${chosen.body}`);
+  return chosen.json<Order>();
+}

@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../lib/mail.ts";
 import { authedInject, buildTestApp, randomIp, signUp, TEST_PASSWORD, type TestApp } from "../../test/helpers.ts";
-import { post, staffToken, submitDesign, toApproved, uploadCad, type Submitted } from "../orders/test-support.ts";
+import { chooseAddress, post, staffToken, submitDesign, toApproved, uploadCad, type Submitted } from "../orders/test-support.ts";
 
 /**
  * The e-mails the settings screen promises, delivered over real SMTP: the "Order status" switch
@@ -80,6 +80,7 @@ async function cadApproved(): Promise<Submitted & { email: string }> {
 }
 
 async function payBalance(s: Submitted) {
+  await chooseAddress(t, s.customer.token, s.orderId);
   const declared = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR-BAL-7781" });
   expect(declared.statusCode, declared.body).toBe(201);
   expect((await post(t, staff, `/api/staff/payments/${declared.json<{ id: string }>().id}/confirm/`)).statusCode).toBe(200);

@@ -1,7 +1,8 @@
+import { AddressesSection } from "@/features/addresses/components/addresses-section";
 import { ProfileScreen } from "@/features/auth/components/profile-screen";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function ProfilePage() {
   useDocumentTitle("Profile");
-  return <ProfileScreen />;
+  return <ProfileScreen addresses={<AddressesSection />} />;
 }

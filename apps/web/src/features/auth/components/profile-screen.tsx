@@ -24,7 +24,8 @@ import { formatDate } from "@/lib/format";
 import { displayName, initials, useChangePassword, useUpdateUser, useUser } from "../api/auth-api";
 import { inlineError, toastFailedCheck } from "../utils/form-checks";
 
-export function ProfileScreen() {
+/** `addresses`: the Addresses tab's content (the addresses feature's section, mounted by the route). */
+export function ProfileScreen({ addresses }: { addresses?: React.ReactNode } = {}) {
   const user = useUser();
   if (user.isPending) return <ProfileSkeleton />;
   if (user.isError) return <ErrorState message="Failed to load user profile. Please try again." onRetry={() => void user.refetch()} />;
@@ -43,6 +44,7 @@ export function ProfileScreen() {
         <TabsList>
           <TabsTrigger value="account">Account Information</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
+          {addresses && <TabsTrigger value="addresses">Addresses</TabsTrigger>}
         </TabsList>
         <TabsContent value="account">
           <AccountForm user={me} />
@@ -50,6 +52,7 @@ export function ProfileScreen() {
         <TabsContent value="security">
           <SecurityForm />
         </TabsContent>
+        {addresses && <TabsContent value="addresses">{addresses}</TabsContent>}
       </Tabs>
     </div>
   );

@@ -185,8 +185,29 @@ describe("Order detail", () => {
     expect(next).toHaveTextContent("Pay by bank transfer or UPI with the details below");
     const due = screen.getByRole("region", { name: "Balance due" });
     expect(within(due).getByTestId("amount-due")).toHaveTextContent("$625.00");
+    // No delivery address yet: the balance says where to choose it.
+    expect(within(due).getByTestId("balance-ships-to")).toHaveTextContent("Choose the delivery address on this page");
     expect(within(screen.getByRole("region", { name: "Your quote" })).getByText("Balance before shipping")).toBeInTheDocument();
     expect(screen.getByTestId("payment-totals")).toHaveTextContent("Still to pay$625.00");
+  });
+
+  it("says on the balance where the piece ships once the address is chosen", async () => {
+    const address = { name: "Asha Rao", phone: "+1 415 555 0132", line1: "1 Market St", line2: "", city: "San Francisco", state: "CA", postal_code: "94105", country: "US" };
+    serve(
+      makeOrder({
+        status: "cad_approved",
+        quoted_price: "1250.00",
+        quotes: [makeQuote({ status: "accepted" })],
+        amount_paid: "625.00",
+        balance_due: "625.00",
+        payment_due: { kind: "balance", amount: "625.00", currency: "USD", instructions: { lines: ["Bank: Atelier Bank"], upi_id: null }, awaiting_confirmation: false },
+        delivery_address: address,
+        billing_address: address,
+      }),
+    );
+    render();
+    const due = await screen.findByRole("region", { name: "Balance due" });
+    expect(within(due).getByTestId("balance-ships-to")).toHaveTextContent("Ships to Asha Rao, 1 Market St, San Francisco, CA 94105, United States");
   });
 
   it("asks for the advance once the quote is accepted, and waits while the reference is confirmed", async () => {

@@ -20,7 +20,10 @@ import { hasPaymentPanel, OrderPaymentPanel } from "./order-payment-panel";
 import { initialOrderTab, OrderTabs, type CadViewerSlot, type OrderTab } from "./order-tabs";
 
 /** Order detail (spec §2): header, then what matters now (quote, next step, tracking), progress, the four tabs and the payments. */
-export function OrderDetailScreen({ orderId, cadViewer }: { orderId: string; cadViewer?: CadViewerSlot }) {
+/** The address step on the order page (the addresses feature's, handed in by the route). */
+export type AddressStepSlot = React.ComponentType<{ order: Order }>;
+
+export function OrderDetailScreen({ orderId, cadViewer, addressStep }: { orderId: string; cadViewer?: CadViewerSlot; addressStep?: AddressStepSlot }) {
   const order = useOrder(orderId);
   const back = (
     <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
@@ -44,10 +47,10 @@ export function OrderDetailScreen({ orderId, cadViewer }: { orderId: string; cad
   if (!order.data) {
     return <RecordLoadError back={back} message="Failed to load order details. Please try again." onRetry={() => void order.refetch()} />;
   }
-  return <OrderDetail order={order.data} back={back} cadViewer={cadViewer} />;
+  return <OrderDetail order={order.data} back={back} cadViewer={cadViewer} AddressStep={addressStep} />;
 }
 
-function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.ReactNode; cadViewer?: CadViewerSlot }) {
+function OrderDetail({ order, back, cadViewer, AddressStep }: { order: Order; back: React.ReactNode; cadViewer?: CadViewerSlot; AddressStep?: AddressStepSlot | undefined }) {
   const download = useDownloadOrderDetails();
   const progress = orderProgress(order);
   const quote = order.quoted_price !== null ? formatAmount(order.quoted_price, order.currency) : unquotedPriceText(order.status);
@@ -96,6 +99,7 @@ function OrderDetail({ order, back, cadViewer }: { order: Order; back: React.Rea
       </div>
 
       <OrderLead order={order} onReviewCad={reviewCad} />
+      {AddressStep && <AddressStep order={order} />}
 
       <Card className="flex flex-col gap-5 p-5 sm:p-7">
         <div className="flex flex-col gap-2">

@@ -39,7 +39,7 @@ export function OrderLead({ order, onReviewCad }: { order: Order; onReviewCad: (
       <QuoteLead order={order} />
       <div className="flex flex-col gap-6">
         <NextStep order={order} next={next} onReviewCad={onReviewCad} />
-        {showDue && <PaymentDueCard orderId={order.id} due={due} />}
+        {showDue && <PaymentDueCard orderId={order.id} due={due} shipsTo={due.kind === "balance" ? order.delivery_address : undefined} />}
         {order.shipment && <TrackingCard status={order.status} shipment={order.shipment} />}
       </div>
     </section>

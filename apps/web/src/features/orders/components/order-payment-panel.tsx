@@ -1,5 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CUSTOMER_CANCELLABLE_STATUSES, orderShowsBalance, paymentInputSchema, type Order, type PaymentDue, type PaymentKind } from "@atelier/contract";
+import {
+  addressLines,
+  CUSTOMER_CANCELLABLE_STATUSES,
+  orderShowsBalance,
+  paymentInputSchema,
+  type Order,
+  type PaymentDue,
+  type PaymentKind,
+  type PostalAddress,
+} from "@atelier/contract";
 import { CheckCircle2, Landmark, XCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -75,7 +84,8 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
 const paymentResolver = zodResolver(paymentInputSchema);
 
 /** What is due now, how to pay it, and the reference the customer sends once paid. */
-export function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) {
+/** `shipsTo`: on the balance, the order's delivery address (null: not chosen yet), said above how to pay. */
+export function PaymentDueCard({ orderId, due, shipsTo }: { orderId: string; due: PaymentDue; shipsTo?: PostalAddress | null | undefined }) {
   const id = useId();
   const declare = useDeclarePayment();
   const {
@@ -114,6 +124,18 @@ export function PaymentDueCard({ orderId, due }: { orderId: string; due: Payment
         </div>
         <Landmark className="mt-1 size-6 shrink-0 text-accent" aria-hidden />
       </div>
+      {shipsTo !== undefined && (
+        <p className="text-sm" data-testid="balance-ships-to">
+          {shipsTo ? (
+            <>
+              <span className="text-muted">Ships to </span>
+              {addressLines(shipsTo).join(", ")}
+            </>
+          ) : (
+            <span className="text-muted">Choose the delivery address on this page: the piece ships there once the balance is paid.</span>
+          )}
+        </p>
+      )}
       <div className="flex flex-col gap-1 rounded-md bg-surface-muted px-4 py-3 text-sm">
         <p className="font-medium">How to pay</p>
         <ul className="flex flex-col gap-0.5" aria-label="Payment instructions">

@@ -90,6 +90,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_due: null,
     events: [],
     shipment: null,
+    delivery_address: null,
+    billing_address: null,
     cancel_reason: "",
     ...overrides,
   };

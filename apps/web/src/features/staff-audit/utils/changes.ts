@@ -30,6 +30,7 @@ export const ACTION_INFO: Record<AuditAction, { label: string; tone: Tone; group
   "certificate.removed": { label: "Certificate removed", tone: "garnet", group: "Orders" },
   "ticket.closed": { label: "Ticket closed", tone: "neutral", group: "Orders" },
   "ticket.reopened": { label: "Ticket reopened", tone: "gold", group: "Orders" },
+  "order.address_corrected": { label: "Address corrected", tone: "gold", group: "Orders" },
 };
 export type ActionGroup = "Orders" | "Pricing" | "People" | "Leads and gallery";
 export const ACTION_GROUPS: ActionGroup[] = ["Orders", "Pricing", "People", "Leads and gallery"];

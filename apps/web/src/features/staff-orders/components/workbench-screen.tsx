@@ -17,6 +17,7 @@ import { describeStatusTime } from "../utils/waiting";
 import { CadPanel, CAD_UPLOAD_STATUSES, type CadMediaSlot } from "./cad-panel";
 import { CertificatesPanel } from "./certificates-panel";
 import { CommentsPanel, HistoryPanel } from "./conversation";
+import { DeliveryAddressPanel } from "./delivery-address-panel";
 import { MovePanel } from "./move-panel";
 import { Panel } from "./panel";
 import { PaymentsPanel } from "./payments-panel";
@@ -128,6 +129,7 @@ function Workbench({ order, back, cadMedia }: { order: Order; back: ReactNode; c
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerPanel order={order} />
+          <DeliveryAddressPanel order={order} />
           <DesignPanel order={order} onOpenImages={openImages} />
           <CertificatesPanel order={order} />
           <EstimatePanel order={order} />

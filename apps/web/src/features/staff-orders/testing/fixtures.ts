@@ -63,6 +63,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_due: null,
     events: [{ id: "e1", type: "created", from_status: null, to_status: "initiated", note: "", actor: null, created_at: ago(3 * DAY) }],
     shipment: null,
+    delivery_address: null,
+    billing_address: null,
     cancel_reason: "",
     customer,
     ...overrides,
