@@ -24,7 +24,7 @@ export type PostalAddress = z.infer<typeof postalAddressSchema>;
  * Countries an address may name (ISO 3166-1 alpha-2). Names come from `Intl.DisplayNames`
  * (`countryName`), so no table of names is kept here.
  */
-export const COUNTRY_CODES = (
+export const COUNTRY_CODES = /* @__PURE__ */ (
   "AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW BY BZ " +
   "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR " +
   "GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GT GU GW GY HK HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP " +

@@ -212,7 +212,7 @@ export const ORDER_EVENT_INFO: Record<OrderEventType, { label: string; customerL
   payment_confirmed: { label: "Payment confirmed", customerLabel: "Payment confirmed" },
   payment_rejected: { label: "Payment rejected", customerLabel: "Payment rejected" },
   cad_uploaded: { label: "CAD version uploaded", customerLabel: "CAD design uploaded" },
-  address_changed: { label: "Delivery address set", customerLabel: "Delivery address chosen" },
+  address_changed: { label: "Delivery address set", customerLabel: "Delivery address set" },
 };
 
 /** An event's title: a status change reads "Manufacturing → Quality Check", any other event its label. */

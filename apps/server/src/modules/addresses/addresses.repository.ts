@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { addresses } from "../../db/schema/index.ts";
+import { addresses, users } from "../../db/schema/index.ts";
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type NewAddress = typeof addresses.$inferInsert;
@@ -53,4 +53,9 @@ export async function clearDefault(db: Db, userId: string, kind: "delivery" | "b
     .update(addresses)
     .set(column)
     .where(and(eq(addresses.userId, userId), ne(addresses.id, exceptId)));
+}
+
+/** Holds the customer's row for the transaction: one change of their addresses at a time. */
+export async function lockCustomer(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
 }

@@ -1,10 +1,9 @@
 import type { Address, addressInputSchema, Order, orderAddressesInputSchema, PostalAddress, staffOrderAddressesInputSchema } from "@atelier/contract";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { assertStaff, type Actor } from "../../lib/access.ts";
-import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import { validatePostalAddress } from "./address-validation.ts";
 import * as repo from "./addresses.repository.ts";
@@ -14,6 +13,8 @@ export type AddressesService = ReturnType<typeof createAddressesService>;
 type AddressInput = z.output<typeof addressInputSchema>;
 
 const ADDRESS_NOT_FOUND = "Address not found.";
+/** A customer's saved addresses at most (homes, offices, family): a bound on what one account stores. */
+export const MAX_ADDRESSES = 20;
 
 export function toAddressResponse(row: AddressRow): Address {
   return {
@@ -38,10 +39,8 @@ function postalOf(input: AddressInput): PostalAddress {
 export function createAddressesService(deps: { db: Db; clock: Clock; orders: OrdersService }) {
   const { db, clock, orders } = deps;
 
-  /** One writer at a time per customer, so "only one default" holds under concurrent saves. */
-  async function lockCustomer(tx: Db, userId: string): Promise<void> {
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
-  }
+  /** One writer at a time per customer, so "only one default" and the cap hold under concurrent saves. */
+  const lockCustomer = repo.lockCustomer;
 
   /** Keeps one default of each kind: the new default takes the flag from the others. */
   async function settleDefaults(tx: Db, row: AddressRow): Promise<void> {
@@ -57,8 +56,12 @@ export function createAddressesService(deps: { db: Db; clock: Clock; orders: Ord
     const address = postalOf(input);
     return db.transaction(async (tx) => {
       await lockCustomer(tx, actor.id);
+      const existing = (await repo.listAddresses(tx, actor.id)).length;
+      if (existing >= MAX_ADDRESSES) {
+        throw new ConflictError(`You can keep up to ${MAX_ADDRESSES} addresses: delete one you no longer use, then add this one.`);
+      }
       // The first address is the default for both until the customer says otherwise.
-      const first = (await repo.listAddresses(tx, actor.id)).length === 0;
+      const first = existing === 0;
       const now = clock.now();
       const row = await repo.insertAddress(tx, {
         userId: actor.id,

@@ -135,6 +135,17 @@ describe("saved addresses", () => {
       postal_code: "",
     });
   });
+
+  it("keeps at most 20 addresses per customer", async () => {
+    const c = await signUpCustomer(t);
+    for (let i = 0; i < 20; i++) await save(c.token, { ...PUNE_ADDRESS, line1: `${i + 1} MG Road` });
+    const over = await call(c.token, "POST", "/api/addresses/", PUNE_ADDRESS);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ detail: "You can keep up to 20 addresses: delete one you no longer use, then add this one." });
+    const list = (await call(c.token, "GET", "/api/addresses/")).json<Address[]>();
+    expect(list).toHaveLength(20);
+    expect(list.filter((a) => a.is_default_delivery).map((a) => a.line1)).toEqual(["1 MG Road"]);
+  });
 });
 
 /** An order whose CAD the customer approved (the balance is due). */

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { addressInputSchema, COUNTRY_CODES, countryName, INDIAN_GST_STATES, type Address, type AddressInput } from "@atelier/contract";
+import { useMutation } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
@@ -23,16 +24,16 @@ const COUNTRIES = [
 const POSTAL_LABEL: Record<string, string> = { IN: "PIN code", US: "ZIP code", GB: "Postcode", AU: "Postcode", IE: "Eircode" };
 const STATE_LABEL: Record<string, string> = { IN: "State or union territory", US: "State", CA: "Province", AU: "State or territory" };
 
-function defaultsOf(address: Address | undefined, defaults: Partial<AddressInput>): AddressInput {
+function defaultsOf(address: Partial<Address> | undefined, defaults: Partial<AddressInput>): AddressInput {
   return {
     name: address?.name ?? defaults.name ?? "",
     phone: address?.phone ?? defaults.phone ?? "",
-    line1: address?.line1 ?? "",
-    line2: address?.line2 ?? "",
-    city: address?.city ?? "",
-    state: address?.state ?? "",
-    postal_code: address?.postal_code ?? "",
-    country: address?.country ?? "IN",
+    line1: address?.line1 ?? defaults.line1 ?? "",
+    line2: address?.line2 ?? defaults.line2 ?? "",
+    city: address?.city ?? defaults.city ?? "",
+    state: address?.state ?? defaults.state ?? "",
+    postal_code: address?.postal_code ?? defaults.postal_code ?? "",
+    country: address?.country ?? defaults.country ?? "IN",
     is_default_delivery: address?.is_default_delivery ?? false,
     is_default_billing: address?.is_default_billing ?? false,
   };
@@ -49,17 +50,30 @@ export function AddressForm({
   onSaved,
   onCancel,
   idPrefix = "address",
+  submit,
+  showDefaults = true,
 }: {
-  address?: Address;
+  /** The address edited (a saved one; or an order's copy, with `submit`). */
+  address?: Address | undefined;
   /** Prefills a new address (the customer's name and phone). */
   defaults?: Partial<AddressInput>;
   submitLabel?: string;
-  onSaved: (address: Address) => void;
+  /** The saved address (undefined when `submit` sent it elsewhere). */
+  onSaved: (address: Address | undefined) => void;
   onCancel?: () => void;
   /** Keeps ids unique when two forms are on one page. */
   idPrefix?: string;
+  /**
+   * Where the address goes instead of the customer's saved addresses (staff correcting an order);
+   * its 400 field errors name the fields as the saved address's do.
+   */
+  submit?: ((values: AddressInput) => Promise<unknown>) | undefined;
+  /** The "default delivery / billing" ticks (not for an order's own copy). */
+  showDefaults?: boolean;
 }) {
-  const save = useSaveAddress();
+  const saveAddress = useSaveAddress();
+  const custom = useMutation({ mutationFn: (values: AddressInput) => (submit ? submit(values) : Promise.resolve(null)) });
+  const save = submit ? custom : saveAddress;
   const {
     register,
     handleSubmit,
@@ -74,10 +88,9 @@ export function AddressForm({
   const failure = save.error && !(save.error instanceof ApiError && save.error.status === 400) ? errorMessage(save.error, "The address could not be saved. Please try again.") : null;
 
   function onSubmit(values: AddressInput) {
-    save.mutate(
-      { id: address?.id, input: values },
-      { onSuccess: onSaved, onError: (err) => void applyServerErrors(err, setError, FIELDS) },
-    );
+    const onError = (err: unknown) => void applyServerErrors(err, setError, FIELDS);
+    if (submit) custom.mutate(values, { onSuccess: () => onSaved(undefined), onError });
+    else saveAddress.mutate({ id: address?.id, input: values }, { onSuccess: onSaved, onError });
   }
 
   return (
@@ -128,6 +141,7 @@ export function AddressForm({
           ))}
         </NativeSelect>
       </Field>
+      {showDefaults && (
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="sr-only">Defaults</legend>
         <label className="flex items-center gap-2 text-sm">
@@ -139,6 +153,7 @@ export function AddressForm({
           Use as my default billing address
         </label>
       </fieldset>
+      )}
       {failure && <InlineAlert className="sm:col-span-2">{failure}</InlineAlert>}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" loading={save.isPending}>

@@ -103,7 +103,8 @@ function AddressPicker({ order, onDone, onCancel }: { order: Order; onDone: () =
           idPrefix="order-address"
           submitLabel="Save and ship here"
           onCancel={list.length > 0 ? () => setAdding(false) : onCancel}
-          onSaved={(a: Address) => {
+          onSaved={(a: Address | undefined) => {
+            if (!a) return;
             setAdding(false);
             setPicked(a.id);
             shipTo(a.id, billing);

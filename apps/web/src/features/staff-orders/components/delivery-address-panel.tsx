@@ -10,7 +10,10 @@ import { Panel } from "./panel";
 const sameAddress = (a: Order["delivery_address"], b: Order["delivery_address"]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Where the order ships (the customer's chosen address, as copied into the order), its billing address and the packing slip. */
-export function DeliveryAddressPanel({ order }: { order: Order }) {
+/** Staff's way to correct the address (the addresses feature's, handed in by the route). */
+export type AddressActionSlot = React.ComponentType<{ order: Order }>;
+
+export function DeliveryAddressPanel({ order, Action }: { order: Order; Action?: AddressActionSlot | undefined }) {
   const slip = useDownloadPackingSlip();
   const delivery = order.delivery_address;
   const download = () =>
@@ -24,9 +27,12 @@ export function DeliveryAddressPanel({ order }: { order: Order }) {
       title="Delivery address"
       testId="delivery-address-panel"
       action={
-        <Button variant="secondary" size="sm" loading={slip.isPending} onClick={download}>
-          {!slip.isPending && <FileDown aria-hidden />} Packing slip
-        </Button>
+        <div className="flex flex-wrap justify-end gap-1">
+          {Action && <Action order={order} />}
+          <Button variant="secondary" size="sm" loading={slip.isPending} onClick={download}>
+            {!slip.isPending && <FileDown aria-hidden />} Packing slip
+          </Button>
+        </div>
       }
     >
       {delivery ? (

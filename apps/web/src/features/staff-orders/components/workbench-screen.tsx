@@ -17,7 +17,7 @@ import { describeStatusTime } from "../utils/waiting";
 import { CadPanel, CAD_UPLOAD_STATUSES, type CadMediaSlot } from "./cad-panel";
 import { CertificatesPanel } from "./certificates-panel";
 import { CommentsPanel, HistoryPanel } from "./conversation";
-import { DeliveryAddressPanel } from "./delivery-address-panel";
+import { DeliveryAddressPanel, type AddressActionSlot } from "./delivery-address-panel";
 import { MovePanel } from "./move-panel";
 import { Panel } from "./panel";
 import { PaymentsPanel } from "./payments-panel";
@@ -27,7 +27,7 @@ type OpenImages = (images: LightboxImage[], index: number, title: string) => voi
 
 /** The order workbench (/staff/orders/:id): everything about one order and the actions its status allows. */
 /** `cadMedia`: how a CAD version's renderings and 3D model show (the cad-viewer feature, composed in routes/). */
-export function WorkbenchScreen({ orderId, cadMedia }: { orderId: string; cadMedia?: CadMediaSlot }) {
+export function WorkbenchScreen({ orderId, cadMedia, addressAction }: { orderId: string; cadMedia?: CadMediaSlot; addressAction?: AddressActionSlot }) {
   const order = useStaffOrder(orderId);
   const back = (
     <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
@@ -51,10 +51,20 @@ export function WorkbenchScreen({ orderId, cadMedia }: { orderId: string; cadMed
   if (!order.data) {
     return <RecordLoadError back={back} message="The order could not be loaded. Please try again." onRetry={() => void order.refetch()} />;
   }
-  return <Workbench order={order.data} back={back} cadMedia={cadMedia} />;
+  return <Workbench order={order.data} back={back} cadMedia={cadMedia} addressAction={addressAction} />;
 }
 
-function Workbench({ order, back, cadMedia }: { order: Order; back: ReactNode; cadMedia?: CadMediaSlot | undefined }) {
+function Workbench({
+  order,
+  back,
+  cadMedia,
+  addressAction,
+}: {
+  order: Order;
+  back: ReactNode;
+  cadMedia?: CadMediaSlot | undefined;
+  addressAction?: AddressActionSlot | undefined;
+}) {
   const [lightbox, setLightbox] = useState<{ images: LightboxImage[]; index: number; title: string } | null>(null);
   const openImages: OpenImages = (images, index, title) => setLightbox({ images, index, title });
 
@@ -129,7 +139,7 @@ function Workbench({ order, back, cadMedia }: { order: Order; back: ReactNode; c
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerPanel order={order} />
-          <DeliveryAddressPanel order={order} />
+          <DeliveryAddressPanel order={order} Action={addressAction} />
           <DesignPanel order={order} onOpenImages={openImages} />
           <CertificatesPanel order={order} />
           <EstimatePanel order={order} />
