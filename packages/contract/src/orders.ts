@@ -192,6 +192,8 @@ export const ORDER_EVENT_TYPES = [
   "payment_confirmed",
   "payment_rejected",
   "cad_uploaded",
+  "payment_refunded",
+  "refund_failed",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -211,6 +213,8 @@ export const ORDER_EVENT_INFO: Record<OrderEventType, { label: string; customerL
   payment_confirmed: { label: "Payment confirmed", customerLabel: "Payment confirmed" },
   payment_rejected: { label: "Payment rejected", customerLabel: "Payment rejected" },
   cad_uploaded: { label: "CAD version uploaded", customerLabel: "CAD design uploaded" },
+  payment_refunded: { label: "Payment refunded", customerLabel: "Refund sent" },
+  refund_failed: { label: "Refund failed", customerLabel: "Refund failed" },
 };
 
 /** An event's title: a status change reads "Manufacturing → Quality Check", any other event its label. */
