@@ -44,11 +44,7 @@ export const REFUND_MESSAGES = {
 } as const;
 
 const reqText = (max: number, empty: string) =>
-  z
-    .string({ error: empty })
-    .trim()
-    .min(1, empty)
-    .max(max, `Ensure this field has no more than ${max} characters.`);
+  z.string({ error: empty }).trim().min(1, empty).max(max, `Ensure this field has no more than ${max} characters.`);
 
 /** POST /api/staff/orders/{id}/refunds/ */
 export const refundInputSchema = z.object({
@@ -88,9 +84,7 @@ export const ledgerQuerySchema = z.object({
   from: dateFilter,
   to: dateFilter,
   /** "true": flagged payments only (amount or currency differed from what was due). */
-  flagged: z
-    .union([z.literal("true"), z.literal("false"), z.literal("")], { error: 'Use "true" or "false".' })
-    .optional(),
+  flagged: z.union([z.literal("true"), z.literal("false"), z.literal("")], { error: 'Use "true" or "false".' }).optional(),
 });
 export type LedgerQuery = z.input<typeof ledgerQuerySchema>;
 
@@ -131,3 +125,35 @@ export type LedgerTotal = z.infer<typeof ledgerTotalSchema>;
 
 export const ledgerSchema = paginatedSchema(ledgerEntrySchema).extend({ totals: z.array(ledgerTotalSchema) });
 export type Ledger = z.infer<typeof ledgerSchema>;
+
+// ---- what is left to refund (the server's rule, for the screens) ----
+
+function cents(amount: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!m) return 0n;
+  const v = BigInt(m[2] ?? "0") * 100n + BigInt((m[3] ?? "").padEnd(2, "0") || "0");
+  return m[1] === "-" ? -v : v;
+}
+const decimal = (v: bigint) => `${v < 0n ? "-" : ""}${(v < 0n ? -v : v) / 100n}.${((v < 0n ? -v : v) % 100n).toString().padStart(2, "0")}`;
+
+/** What of a payment can still be refunded: its amount less every refund of it that did not fail. */
+export function refundableOf(
+  payment: { id: string; amount: string },
+  refunds: readonly Pick<Refund, "payment_id" | "amount" | "status">[],
+): string {
+  const taken = refunds.filter((r) => r.payment_id === payment.id && r.status !== "failed").reduce((sum, r) => sum + cents(r.amount), 0n);
+  const left = cents(payment.amount) - taken;
+  return decimal(left > 0n ? left : 0n);
+}
+
+/** Whether staff may refund this payment now: money received (confirmed once the order is cancelled; flagged at any time) with something left. */
+export function canRefund(
+  order: { status: string; refunds: readonly Pick<Refund, "payment_id" | "amount" | "status">[] },
+  payment: { id: string; amount: string; status: string },
+): boolean {
+  const received = payment.status === "flagged" || (payment.status === "confirmed" && order.status === "cancelled");
+  return received && cents(refundableOf(payment, order.refunds)) > 0n;
+}
+
+/** Whether `amount` (a typed decimal) is within what is left. */
+export const withinRefundable = (amount: string, left: string): boolean => cents(amount) > 0n && cents(amount) <= cents(left);

@@ -30,7 +30,12 @@ beforeAll(async () => {
   inrOrder = a.order.order_number;
   customer = a.s.customer.token;
   t.clock.advance(60_000);
-  const r = await refund(t, staff, a.s.orderId, { payment_id: a.paymentId, amount: "1234.56", reason: '=HYPERLINK("http://evil"),"x"', reference: "+NEFT-77" });
+  const r = await refund(t, staff, a.s.orderId, {
+    payment_id: a.paymentId,
+    amount: "1234.56",
+    reason: '=HYPERLINK("http://evil"),"x"',
+    reference: "+NEFT-77",
+  });
   expect(r.statusCode).toBe(201);
   // USD (the default quote): 50 000.00 received, still running.
   t.clock.advance(60_000);
@@ -40,7 +45,10 @@ beforeAll(async () => {
   t.clock.advance(60_000);
   const c = await paidOrder(t, staff, { cancel: false, provider: "razorpay" });
   flaggedOrder = c.order.order_number;
-  await t.database.db.update(payments).set({ status: "flagged", flagReason: "Captured ₹49,000.00, ₹50,000.00 was due." }).where(eq(payments.id, c.paymentId));
+  await t.database.db
+    .update(payments)
+    .set({ status: "flagged", flagReason: "Captured ₹49,000.00, ₹50,000.00 was due." })
+    .where(eq(payments.id, c.paymentId));
 });
 afterAll(async () => {
   await t.close();
@@ -56,9 +64,23 @@ describe("GET /api/staff/payments/", () => {
       ["refund", "INR", "succeeded"],
       ["payment", "INR", "confirmed"],
     ]);
-    expect(all.results[0]).toMatchObject({ entry: "payment", order_number: flaggedOrder, status: "flagged", method: "razorpay", note: "Captured ₹49,000.00, ₹50,000.00 was due." });
+    expect(all.results[0]).toMatchObject({
+      entry: "payment",
+      order_number: flaggedOrder,
+      status: "flagged",
+      method: "razorpay",
+      note: "Captured ₹49,000.00, ₹50,000.00 was due.",
+    });
     const refundRow = all.results.find((e) => e.entry === "refund");
-    expect(refundRow).toMatchObject({ order_number: inrOrder, amount: "1234.56", currency: "INR", status: "succeeded", reference: "+NEFT-77", payment_kind: "advance", method: "manual" });
+    expect(refundRow).toMatchObject({
+      order_number: inrOrder,
+      amount: "1234.56",
+      currency: "INR",
+      status: "succeeded",
+      reference: "+NEFT-77",
+      payment_kind: "advance",
+      method: "manual",
+    });
     expect(refundRow?.customer.email).toMatch(/@/);
     expect(all.totals).toEqual([
       { currency: "INR", received: "50000.00", refunded: "1234.56", net: "48765.44", refund_pending: "0.00", flagged_count: 1 },
@@ -69,7 +91,9 @@ describe("GET /api/staff/payments/", () => {
   it("filters by status, method, flagged and date range; the totals follow the filters", async () => {
     const flagged = await ledger("?flagged=true");
     expect(flagged.results.map((e) => e.order_number)).toEqual([flaggedOrder]);
-    expect(flagged.totals).toEqual([{ currency: "INR", received: "0.00", refunded: "0.00", net: "0.00", refund_pending: "0.00", flagged_count: 1 }]);
+    expect(flagged.totals).toEqual([
+      { currency: "INR", received: "0.00", refunded: "0.00", net: "0.00", refund_pending: "0.00", flagged_count: 1 },
+    ]);
 
     const razorpay = await ledger("?method=razorpay");
     expect(razorpay.count).toBe(1);
@@ -77,7 +101,9 @@ describe("GET /api/staff/payments/", () => {
     expect(manual.count).toBe(3);
     const succeeded = await ledger("?status=succeeded");
     expect(succeeded.results.map((e) => e.entry)).toEqual(["refund"]);
-    expect(succeeded.totals).toEqual([{ currency: "INR", received: "0.00", refunded: "1234.56", net: "-1234.56", refund_pending: "0.00", flagged_count: 0 }]);
+    expect(succeeded.totals).toEqual([
+      { currency: "INR", received: "0.00", refunded: "1234.56", net: "-1234.56", refund_pending: "0.00", flagged_count: 0 },
+    ]);
 
     const days = (await ledger()).results.map((e) => e.created_at.slice(0, 10)).sort();
     const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);

@@ -167,7 +167,14 @@ export async function listLedger(db: Db, f: LedgerFilter, limit: number, offset:
 
 /** Per currency, over the filtered entries: confirmed payments received, succeeded refunds, net; exact numeric sums. */
 export async function ledgerTotals(db: Db, f: LedgerFilter): Promise<LedgerTotal[]> {
-  const rows = rowsOf<{ currency: Currency; received: string; refunded: string; net: string; refund_pending: string; flagged_count: number | string }>(
+  const rows = rowsOf<{
+    currency: Currency;
+    received: string;
+    refunded: string;
+    net: string;
+    refund_pending: string;
+    flagged_count: number | string;
+  }>(
     await db.execute(sql`
       select e.currency,
         coalesce(sum(e.amount) filter (where e.entry = 'payment' and e.status = 'confirmed'), 0)::numeric(14, 2)::text as received,

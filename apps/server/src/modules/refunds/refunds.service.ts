@@ -127,7 +127,13 @@ export function createRefundsService(deps: RefundsServiceDeps) {
     const amount = formatMoney(refund.amount, refund.currency);
     const kind = KIND_LABEL[payment.kind];
     const ref = refund.reference || refund.providerRefundId;
-    await orders.event(tx, order, "payment_refunded", actor, `Refund of ${amount} (${kind}) sent${ref ? `, reference ${ref}` : ""}: ${refund.reason}`);
+    await orders.event(
+      tx,
+      order,
+      "payment_refunded",
+      actor,
+      `Refund of ${amount} (${kind}) sent${ref ? `, reference ${ref}` : ""}: ${refund.reason}`,
+    );
     await notifications.notify(tx, [
       {
         userId: order.userId,
@@ -164,7 +170,13 @@ export function createRefundsService(deps: RefundsServiceDeps) {
     const now = clock.now();
     const failureReason = reason || "The provider gave no reason.";
     await repo.updateRefund(tx, refund.id, { status: "failed", settledAt: now, failureReason });
-    await orders.event(tx, order, "refund_failed", null, `Refund of ${formatMoney(refund.amount, refund.currency)} failed: ${failureReason}`);
+    await orders.event(
+      tx,
+      order,
+      "refund_failed",
+      null,
+      `Refund of ${formatMoney(refund.amount, refund.currency)} failed: ${failureReason}`,
+    );
     return { ...refund, status: "failed" as const, settledAt: now, failureReason };
   }
 
@@ -201,7 +213,10 @@ export function createRefundsService(deps: RefundsServiceDeps) {
           throw new ConflictError(
             `${PROVIDER_LABEL(payment.provider)} is not configured on this server, so this payment cannot be refunded through it here.`,
           );
-        if (!payment.providerPaymentId) throw new ConflictError(`${PROVIDER_LABEL(payment.provider)} has not reported this payment's capture; it cannot be refunded yet.`);
+        if (!payment.providerPaymentId)
+          throw new ConflictError(
+            `${PROVIDER_LABEL(payment.provider)} has not reported this payment's capture; it cannot be refunded yet.`,
+          );
       }
       const refundedBefore = await repo.committedRefunds(tx, payment.id);
       const now = clock.now();
@@ -259,7 +274,9 @@ export function createRefundsService(deps: RefundsServiceDeps) {
         const current = await repo.findRefund(tx, refund.id, true);
         if (current?.status === "pending" && !current.providerRefundId) await failedIn(tx, order, current, why);
       });
-      throw new UpstreamFailedError(`${PROVIDER_LABEL(provider.name)} did not accept the refund: ${why} Nothing was refunded; you can try again.`);
+      throw new UpstreamFailedError(
+        `${PROVIDER_LABEL(provider.name)} did not accept the refund: ${why} Nothing was refunded; you can try again.`,
+      );
     }
     const settled = await orders.inTx(async (tx, later) => {
       const order = await lockOrderRow(tx, refund.orderId);
@@ -287,7 +304,11 @@ export function createRefundsService(deps: RefundsServiceDeps) {
       ? await repo.findRefund(tx, report.refundId)
       : await repo.findByProviderRefundId(tx, report.provider, report.providerRefundId);
     if (!found || found.provider !== report.provider)
-      return { outcome: "unknown", refund: null, message: `No refund ${report.providerRefundId || report.refundId} from ${report.provider} is known here.` };
+      return {
+        outcome: "unknown",
+        refund: null,
+        message: `No refund ${report.providerRefundId || report.refundId} from ${report.provider} is known here.`,
+      };
     const order = await lockOrderRow(tx, found.orderId);
     let refund = (await repo.findRefund(tx, found.id, true)) ?? found;
     const payment = await repo.findPayment(tx, refund.paymentId);

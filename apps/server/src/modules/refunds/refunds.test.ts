@@ -36,9 +36,20 @@ const mailsTo = (orderNumber: string) => t.mailer.sent.filter((m) => m.subject.s
 describe("manual refunds", () => {
   it("a partial then a full refund keep amount_paid and balance_due exact; beyond what is left is refused with a sentence", async () => {
     const { s, order, paymentId } = await paidOrder(t, staff);
-    expect(order).toMatchObject({ status: "cancelled", amount_paid: "50000.00", amount_refunded: "0.00", balance_due: "0.00", refunds: [] });
+    expect(order).toMatchObject({
+      status: "cancelled",
+      amount_paid: "50000.00",
+      amount_refunded: "0.00",
+      balance_due: "0.00",
+      refunds: [],
+    });
 
-    const first = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "12345.67", reason: "Partial: design fee kept", reference: "NEFT-REF-001" });
+    const first = await refund(t, staff, s.orderId, {
+      payment_id: paymentId,
+      amount: "12345.67",
+      reason: "Partial: design fee kept",
+      reference: "NEFT-REF-001",
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json<Refund>()).toMatchObject({
       payment_id: paymentId,
@@ -54,13 +65,23 @@ describe("manual refunds", () => {
     expect(now).toMatchObject({ amount_paid: "37654.33", amount_refunded: "12345.67", balance_due: "0.00" });
     expect(now.refunds.map((r) => [r.amount, r.status])).toEqual([["12345.67", "succeeded"]]);
 
-    const over = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "37654.34", reason: "Rest", reference: "NEFT-REF-002" });
+    const over = await refund(t, staff, s.orderId, {
+      payment_id: paymentId,
+      amount: "37654.34",
+      reason: "Rest",
+      reference: "NEFT-REF-002",
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({
       detail: "At most ₹37,654.33 of this advance can still be refunded: ₹50,000.00 was paid and ₹12,345.67 is refunded or being refunded.",
     });
 
-    const rest = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: 37654.33, reason: "Rest of the advance", reference: "NEFT-REF-002" });
+    const rest = await refund(t, staff, s.orderId, {
+      payment_id: paymentId,
+      amount: 37654.33,
+      reason: "Rest of the advance",
+      reference: "NEFT-REF-002",
+    });
     expect(rest.statusCode).toBe(201);
     now = await getOrder(t, s.customer.token, s.orderId);
     expect(now).toMatchObject({ amount_paid: "0.00", amount_refunded: "50000.00", balance_due: "0.00" });
@@ -78,10 +99,16 @@ describe("manual refunds", () => {
     await t.drainJobs();
     await t.drainJobs();
     const mails = mailsTo(now.order_number);
-    expect(mails.map((m) => m.subject).sort()).toEqual([`Refund of ₹12,345.67 for order ${now.order_number}`, `Refund of ₹37,654.33 for order ${now.order_number}`]);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      `Refund of ₹12,345.67 for order ${now.order_number}`,
+      `Refund of ₹37,654.33 for order ${now.order_number}`,
+    ]);
     expect(mails.find((m) => m.subject.includes("12,345.67"))?.text).toContain("NEFT-REF-001");
     expect(creditNotes).toEqual(expect.arrayContaining(now.refunds.map((r) => r.id)));
-    const audit = await authedInject(t, admin, { method: "GET", url: `/api/staff/audit/?action=payment.refunded&search=${now.order_number}` });
+    const audit = await authedInject(t, admin, {
+      method: "GET",
+      url: `/api/staff/audit/?action=payment.refunded&search=${now.order_number}`,
+    });
     const entries = audit.json<Paginated<AuditEntry>>().results;
     expect(entries).toHaveLength(2);
     expect(entries.map((e) => e.after?.amount).sort()).toEqual(["12345.67", "37654.33"]);
@@ -108,7 +135,12 @@ describe("manual refunds", () => {
   it("refuses a payment not yet received, another order's payment, and a confirmed payment of an order still running", async () => {
     // Running order: the advance is confirmed but the order is not cancelled.
     const running = await paidOrder(t, staff, { cancel: false });
-    const active = await refund(t, staff, running.s.orderId, { payment_id: running.paymentId, amount: "10.00", reason: "x", reference: "R" });
+    const active = await refund(t, staff, running.s.orderId, {
+      payment_id: running.paymentId,
+      amount: "10.00",
+      reason: "x",
+      reference: "R",
+    });
     expect(active.statusCode).toBe(409);
     expect(active.json()).toEqual({
       detail: `Order ${running.order.order_number} is Approved: a confirmed payment is refunded once the order is cancelled. Cancel the order first.`,
@@ -137,11 +169,18 @@ describe("manual refunds", () => {
 
   it("is staff-only: 403 for the customer, 401 anonymous; another staff member sees the refunds", async () => {
     const { s, paymentId } = await paidOrder(t, staff);
-    const byCustomer = await refund(t, s.customer.token, s.orderId, { payment_id: paymentId, amount: "10.00", reason: "x", reference: "R" });
+    const byCustomer = await refund(t, s.customer.token, s.orderId, {
+      payment_id: paymentId,
+      amount: "10.00",
+      reason: "x",
+      reference: "R",
+    });
     expect(byCustomer.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: "POST", url: `/api/staff/orders/${s.orderId}/refunds/`, payload: {} });
     expect(anonymous.statusCode).toBe(401);
-    expect((await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "10.00", reason: "Goodwill", reference: "R" })).statusCode).toBe(201);
+    expect(
+      (await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "10.00", reason: "Goodwill", reference: "R" })).statusCode,
+    ).toBe(201);
     const seen = await getOrder(t, otherStaff, s.orderId);
     expect(seen.refunds.map((r) => r.amount)).toEqual(["10.00"]);
     expect(seen).toMatchObject({ amount_paid: "49990.00", amount_refunded: "10.00" });
@@ -215,7 +254,12 @@ describe("online refunds", () => {
     const blocked = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "1.00", reason: "More" });
     expect(blocked.json()).toEqual({ detail: "This advance of ₹50,000.00 has already been refunded in full." });
     const failed = await t.services.orders.inTx((tx, later) =>
-      t.services.refunds.settleProviderRefund(tx, later, { provider: "razorpay", providerRefundId: all.provider_refund_id, status: "failed", failureReason: "Bank account closed" }),
+      t.services.refunds.settleProviderRefund(tx, later, {
+        provider: "razorpay",
+        providerRefundId: all.provider_refund_id,
+        status: "failed",
+        failureReason: "Bank account closed",
+      }),
     );
     expect(failed).toMatchObject({ outcome: "settled", refund: { status: "failed", failure_reason: "Bank account closed" } });
     expect(await getOrder(t, staff, s.orderId)).toMatchObject({ amount_paid: "50000.00", amount_refunded: "0.00" });
@@ -234,7 +278,9 @@ describe("online refunds", () => {
     const { s, paymentId } = await paidOrder(t, staff, { provider: "razorpay" });
     const res = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "5.00", reason: "Test" });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ detail: "Razorpay did not accept the refund: The amount must be at least INR 1.00. Nothing was refunded; you can try again." });
+    expect(res.json()).toEqual({
+      detail: "Razorpay did not accept the refund: The amount must be at least INR 1.00. Nothing was refunded; you can try again.",
+    });
     const order: Order = await getOrder(t, staff, s.orderId);
     expect(order.refunds).toMatchObject([{ status: "failed", failure_reason: "The amount must be at least INR 1.00." }]);
     razorpay.state.next = "pending";
@@ -257,6 +303,11 @@ describe("a confirmed advance still approves as before", () => {
   it("an order with no refunds answers amount_refunded 0.00 and an empty list", async () => {
     const s = await submitDesign(t);
     await toApproved(t, staff, s);
-    expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({ amount_paid: "50000.00", amount_refunded: "0.00", refunds: [], balance_due: "50000.00" });
+    expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({
+      amount_paid: "50000.00",
+      amount_refunded: "0.00",
+      refunds: [],
+      balance_due: "50000.00",
+    });
   });
 });

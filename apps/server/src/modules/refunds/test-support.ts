@@ -14,7 +14,11 @@ export interface PaidOrder {
 }
 
 /** Quote of 100 000.00 INR at 50 %: a confirmed advance of 50 000.00 (a manual transfer), then cancelled unless told. */
-export async function paidOrder(t: TestApp, staff: string, options: { cancel?: boolean; provider?: "razorpay" | "stripe" } = {}): Promise<PaidOrder> {
+export async function paidOrder(
+  t: TestApp,
+  staff: string,
+  options: { cancel?: boolean; provider?: "razorpay" | "stripe" } = {},
+): Promise<PaidOrder> {
   const s = await submitDesign(t);
   await toApprovedInr(t, staff, s);
   let order = await getOrder(t, staff, s.orderId);
@@ -23,11 +27,18 @@ export async function paidOrder(t: TestApp, staff: string, options: { cancel?: b
     // As the provider's capture webhook leaves it (the pay helper's checkout is not on this branch).
     await t.database.db
       .update(payments)
-      .set({ provider: options.provider, providerOrderId: `order_${paymentId.slice(0, 8)}`, providerPaymentId: `pay_${paymentId.slice(0, 8)}` })
+      .set({
+        provider: options.provider,
+        providerOrderId: `order_${paymentId.slice(0, 8)}`,
+        providerPaymentId: `pay_${paymentId.slice(0, 8)}`,
+      })
       .where(eq(payments.id, paymentId));
   }
   if (options.cancel !== false) {
-    const res = await post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to: "cancelled", note: "The customer changed their mind." });
+    const res = await post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, {
+      to: "cancelled",
+      note: "The customer changed their mind.",
+    });
     if (res.statusCode !== 200) throw new Error(`cancel failed: ${res.statusCode} ${res.body}`);
     await t.drainJobs();
   }
@@ -68,7 +79,11 @@ export function fakeProvider(name: "razorpay" | "stripe" = "razorpay") {
       calls.push(input);
       const next = state.next;
       if (next instanceof Error) return Promise.reject(next);
-      return Promise.resolve({ providerRefundId: `rfnd_${calls.length}_${input.refundId.slice(0, 8)}`, status: next, failureReason: next === "failed" ? "Insufficient balance" : "" });
+      return Promise.resolve({
+        providerRefundId: `rfnd_${calls.length}_${input.refundId.slice(0, 8)}`,
+        status: next,
+        failureReason: next === "failed" ? "Insufficient balance" : "",
+      });
     },
   };
   return { provider, calls, state };
