@@ -203,6 +203,19 @@ describe("manual refunds", () => {
   });
 });
 
+describe("refunds at the same time", () => {
+  it("two staff refunding more than is left between them: one succeeds, the other is refused, never over-refunded", async () => {
+    const { s, paymentId } = await paidOrder(t, staff);
+    const body = (ref: string) => ({ payment_id: paymentId, amount: "30000.00", reason: "Both at once", reference: ref });
+    const answers = await Promise.all([refund(t, staff, s.orderId, body("A-1")), refund(t, otherStaff, s.orderId, body("B-1"))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json()).toEqual({
+      detail: "At most ₹20,000.00 of this advance can still be refunded: ₹50,000.00 was paid and ₹30,000.00 is refunded or being refunded.",
+    });
+    expect(await getOrder(t, staff, s.orderId)).toMatchObject({ amount_paid: "20000.00", amount_refunded: "30000.00" });
+  });
+});
+
 describe("online refunds", () => {
   it("go through the provider, stay pending until its webhook settles them; settling again changes nothing", async () => {
     razorpay.state.next = "pending";
