@@ -9,6 +9,7 @@ import {
   PAYMENT_STATUS_INFO,
   personLabel,
   QUOTE_STATUS_INFO,
+  REFUND_STATUS_INFO,
   type Order,
   type OrderEvent,
   type PaymentKind,
@@ -81,7 +82,12 @@ export function dates(w: Writer, order: Order, generatedAt: Date): void {
   w.section("Order");
   const rows: [string, string][] = [
     ["Order number", order.order_number],
-    ["Status", order.status === "cancelled" ? "Cancelled" : `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`],
+    [
+      "Status",
+      order.status === "cancelled"
+        ? "Cancelled"
+        : `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`,
+    ],
     ["Order type", order.order_type],
     ["Placed", w.dateTime(order.created_at)],
     ["Last updated", w.dateTime(order.updated_at)],
@@ -159,7 +165,11 @@ export function estimate(w: Writer, order: Order): void {
   const e = order.estimate;
   if (!e) {
     w.section("Instant estimate");
-    w.paragraph("The instant estimate of this design cannot be shown: its figures are beyond what we price.", { color: COLORS.muted, size: 9, italic: true });
+    w.paragraph("The instant estimate of this design cannot be shown: its figures are beyond what we price.", {
+      color: COLORS.muted,
+      size: 9,
+      italic: true,
+    });
     return;
   }
   const money = (a: string) => formatMoneyWithCode(a, e.currency);
@@ -240,23 +250,35 @@ export function payments(w: Writer, order: Order): void {
         { header: "Status", width: 0.2 },
         { header: "Amount", width: 0.2, align: "right" },
       ],
-      order.payments.map((p) => [
-        w.shortDate(p.created_at),
-        PAYMENT_KIND_LABELS[p.kind],
-        p.reference,
-        {
-          text:
-            p.status === "rejected" && p.rejection_reason
-              ? `${PAYMENT_STATUS_INFO[p.status].label}: ${p.rejection_reason}`
-              : PAYMENT_STATUS_INFO[p.status].label,
-          color: TONE_COLORS[PAYMENT_STATUS_INFO[p.status].tone],
-        },
-        formatMoneyWithCode(p.amount, p.currency),
-      ]),
+      order.payments
+        .map((p) => [
+          w.shortDate(p.created_at),
+          PAYMENT_KIND_LABELS[p.kind],
+          p.reference,
+          {
+            text:
+              p.status === "rejected" && p.rejection_reason
+                ? `${PAYMENT_STATUS_INFO[p.status].label}: ${p.rejection_reason}`
+                : PAYMENT_STATUS_INFO[p.status].label,
+            color: TONE_COLORS[PAYMENT_STATUS_INFO[p.status].tone],
+          },
+          formatMoneyWithCode(p.amount, p.currency),
+        ])
+        .concat(
+          // Refunds are money back: listed after the payments, as negative amounts.
+          order.refunds.map((r) => [
+            w.shortDate(r.created_at),
+            `Refund (${PAYMENT_KIND_LABELS[r.payment_kind].toLowerCase()})`,
+            r.reference || r.provider_refund_id,
+            { text: REFUND_STATUS_INFO[r.status].label, color: TONE_COLORS[REFUND_STATUS_INFO[r.status].tone] },
+            `-${formatMoneyWithCode(r.amount, r.currency)}`,
+          ]),
+        ),
     );
   }
   w.fields([
     ["Amount paid", w.money(order.amount_paid)],
+    ...(order.amount_refunded !== "0.00" ? ([["Refunded", w.money(order.amount_refunded)]] as [string, string][]) : []),
     // As the order page: the balance is due once the CAD design is approved; before that, the total.
     orderShowsBalance(order.status) || order.balance_due === null
       ? ["Balance due", order.balance_due === null ? "Set when a quote is accepted" : w.money(order.balance_due)]

@@ -1,6 +1,7 @@
 import type { AuditEntry, Order, Paginated, Refund } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
+import { extractText } from "../../test/pdf-text.ts";
 import { getOrder, post, staffToken, submitDesign, toApproved } from "../orders/test-support.ts";
 import { fakeProvider, paidOrder, refund } from "./test-support.ts";
 
@@ -112,6 +113,14 @@ describe("manual refunds", () => {
     const entries = audit.json<Paginated<AuditEntry>>().results;
     expect(entries).toHaveLength(2);
     expect(entries.map((e) => e.after?.amount).sort()).toEqual(["12345.67", "37654.33"]);
+
+    // The order's PDF lists the refunds after the payments.
+    const pdf = await authedInject(t, s.customer.token, { method: "GET", url: `/api/orders/${s.orderId}/details.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = extractText(pdf.rawPayload);
+    expect(text).toMatch(/Refund\s+\(advance\)/);
+    expect(text).toContain("NEFT-REF-001");
+    expect(text).toMatch(/-INR\s?12,345\.67/);
   });
 
   it("needs the reference of the transfer back and a reason; the amount is positive with at most two decimals", async () => {
