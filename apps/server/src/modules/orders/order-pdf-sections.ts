@@ -82,12 +82,7 @@ export function dates(w: Writer, order: Order, generatedAt: Date): void {
   w.section("Order");
   const rows: [string, string][] = [
     ["Order number", order.order_number],
-    [
-      "Status",
-      order.status === "cancelled"
-        ? "Cancelled"
-        : `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`,
-    ],
+    ["Status", order.status === "cancelled" ? "Cancelled" : `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`],
     ["Order type", order.order_type],
     ["Placed", w.dateTime(order.created_at)],
     ["Last updated", w.dateTime(order.updated_at)],
@@ -165,11 +160,7 @@ export function estimate(w: Writer, order: Order): void {
   const e = order.estimate;
   if (!e) {
     w.section("Instant estimate");
-    w.paragraph("The instant estimate of this design cannot be shown: its figures are beyond what we price.", {
-      color: COLORS.muted,
-      size: 9,
-      italic: true,
-    });
+    w.paragraph("The instant estimate of this design cannot be shown: its figures are beyond what we price.", { color: COLORS.muted, size: 9, italic: true });
     return;
   }
   const money = (a: string) => formatMoneyWithCode(a, e.currency);
@@ -250,32 +241,22 @@ export function payments(w: Writer, order: Order): void {
         { header: "Status", width: 0.2 },
         { header: "Amount", width: 0.2, align: "right" },
       ],
-      order.payments
-        .map((p) => [
-          w.shortDate(p.created_at),
-          PAYMENT_KIND_LABELS[p.kind],
-          p.reference,
-          {
-            text:
-              p.status === "rejected" && p.rejection_reason
-                ? `${PAYMENT_STATUS_INFO[p.status].label}: ${p.rejection_reason}`
-                : PAYMENT_STATUS_INFO[p.status].label,
-            color: TONE_COLORS[PAYMENT_STATUS_INFO[p.status].tone],
-          },
-          formatMoneyWithCode(p.amount, p.currency),
-        ])
-        .concat(
-          // Refunds are money back: listed after the payments, as negative amounts.
-          order.refunds.map((r) => [
-            w.shortDate(r.created_at),
-            `Refund (${PAYMENT_KIND_LABELS[r.payment_kind].toLowerCase()})`,
-            r.reference || r.provider_refund_id,
-            { text: REFUND_STATUS_INFO[r.status].label, color: TONE_COLORS[REFUND_STATUS_INFO[r.status].tone] },
-            `-${formatMoneyWithCode(r.amount, r.currency)}`,
-          ]),
-        ),
+      order.payments.map((p) => [
+        w.shortDate(p.created_at),
+        PAYMENT_KIND_LABELS[p.kind],
+        p.reference,
+        {
+          text:
+            p.status === "rejected" && p.rejection_reason
+              ? `${PAYMENT_STATUS_INFO[p.status].label}: ${p.rejection_reason}`
+              : PAYMENT_STATUS_INFO[p.status].label,
+          color: TONE_COLORS[PAYMENT_STATUS_INFO[p.status].tone],
+        },
+        formatMoneyWithCode(p.amount, p.currency),
+      ]),
     );
   }
+  if (order.refunds.length > 0) refunds(w, order);
   w.fields([
     ["Amount paid", w.money(order.amount_paid)],
     ...(order.amount_refunded !== "0.00" ? ([["Refunded", w.money(order.amount_refunded)]] as [string, string][]) : []),
@@ -284,6 +265,26 @@ export function payments(w: Writer, order: Order): void {
       ? ["Balance due", order.balance_due === null ? "Set when a quote is accepted" : w.money(order.balance_due)]
       : ["Total", order.quoted_price === null ? "Set when a quote is accepted" : w.money(order.quoted_price)],
   ]);
+}
+
+/** Refunds are money back: listed after the payments, as negative amounts. */
+function refunds(w: Writer, order: Order): void {
+  w.table(
+    [
+      { header: "Date", width: 0.17 },
+      { header: "Refund of", width: 0.13 },
+      { header: "Reference", width: 0.3 },
+      { header: "Status", width: 0.2 },
+      { header: "Amount", width: 0.2, align: "right" },
+    ],
+    order.refunds.map((r) => [
+      w.shortDate(r.created_at),
+      PAYMENT_KIND_LABELS[r.payment_kind],
+      r.reference || r.provider_refund_id,
+      { text: REFUND_STATUS_INFO[r.status].label, color: TONE_COLORS[REFUND_STATUS_INFO[r.status].tone] },
+      `-${formatMoneyWithCode(r.amount, r.currency)}`,
+    ]),
+  );
 }
 
 export function shipment(w: Writer, order: Order): void {

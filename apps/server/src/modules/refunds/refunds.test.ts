@@ -118,7 +118,7 @@ describe("manual refunds", () => {
     const pdf = await authedInject(t, s.customer.token, { method: "GET", url: `/api/orders/${s.orderId}/details.pdf` });
     expect(pdf.statusCode).toBe(200);
     const text = extractText(pdf.rawPayload);
-    expect(text).toMatch(/Refund\s+\(advance\)/);
+    expect(text).toMatch(/REFUND OF\s+REFERENCE\s+STATUS\s+AMOUNT\s+[^\n]+\s+Advance\s+NEFT-REF-001\s+Refunded/);
     expect(text).toContain("NEFT-REF-001");
     expect(text).toMatch(/-INR\s?12,345\.67/);
   });
