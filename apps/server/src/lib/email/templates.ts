@@ -162,10 +162,7 @@ export interface OrderStatusEmailInput {
   footer?: EmailFooterLinks | undefined;
 }
 
-const STATUS_EMAIL_TEXT: Record<
-  StatusEmailStatus,
-  { subject: (n: string) => string; heading: string; now: string; next: (days: number) => string }
-> = {
+const STATUS_EMAIL_TEXT: Record<StatusEmailStatus, { subject: (n: string) => string; heading: string; now: string; next: (days: number) => string }> = {
   manufacturing: {
     subject: (n) => `Your order ${n} is in production`,
     heading: "Your piece is being made",
@@ -290,11 +287,7 @@ export function supportTicketEmail(input: SupportTicketEmailInput): Promise<Rend
         action: { label: "Open the conversation", url: input.ticketUrl },
       },
       Paragraph(greeting(input.firstName)),
-      Paragraph(
-        "Thank you for writing to us. Your request is ticket ",
-        NoWrap(input.ticketNumber),
-        "; our support team replies within 24 hours.",
-      ),
+      Paragraph("Thank you for writing to us. Your request is ticket ", NoWrap(input.ticketNumber), "; our support team replies within 24 hours."),
       Details([
         { label: "Ticket", value: input.ticketNumber },
         { label: "Subject", value: input.subject },
@@ -399,13 +392,7 @@ export function paymentEmail(input: PaymentEmailInput): Promise<RenderedEmail> {
         footer: input.footer,
       },
       Paragraph(greeting(input.firstName)),
-      Paragraph(
-        `We could not match your ${input.kind} for `,
-        Strong(input.designName),
-        " (order ",
-        NoWrap(input.orderNumber),
-        ") with a transfer we received.",
-      ),
+      Paragraph(`We could not match your ${input.kind} for `, Strong(input.designName), " (order ", NoWrap(input.orderNumber), ") with a transfer we received."),
       details,
       QuotedText("Why", input.outcome.reason),
       Paragraph("Please check the transfer and declare it again on your order page, or write to us in the order's comments."),
@@ -443,9 +430,7 @@ export function quoteExpiringEmail(input: QuoteExpiringEmailInput): Promise<Rend
         { label: "Quote total", value: input.amount },
         { label: "Valid until", value: input.validUntil },
       ]),
-      Paragraph(
-        "Accept it before then to keep this price, or decline it and tell us what to change. After that date we price the design again.",
-      ),
+      Paragraph("Accept it before then to keep this price, or decline it and tell us what to change. After that date we price the design again."),
     ),
   );
 }
