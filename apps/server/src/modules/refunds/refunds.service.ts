@@ -257,7 +257,9 @@ export function createRefundsService(deps: RefundsServiceDeps) {
     const { refund, payment, provider } = started;
     if (!provider) return toRefundResponse(refund, payment.kind);
 
-    // The provider is asked once the pending row is committed: a crash here leaves a pending refund its webhook settles.
+    // The provider is asked once the pending row is committed, with the refund's id as its idempotency key: a retry
+    // of the same refund is one refund at the provider. Should this process die before the call, the refund stays
+    // pending without a provider id (visible as pending in the ledger) for staff to check in the provider's dashboard.
     let answer: Awaited<ReturnType<OnlineProvider["refund"]>>;
     try {
       answer = await provider.refund({
