@@ -47,6 +47,8 @@ import { designEstimateModule } from "./modules/designs/design-estimate.routes.t
 import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
+import { refundsModule } from "./modules/refunds/index.ts";
+import type { CreditNotes, ProviderRegistry } from "./modules/refunds/refunds.service.ts";
 import { jobsModule } from "./modules/jobs/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
@@ -106,6 +108,10 @@ export interface AppDeps {
   jobWorker?: boolean;
   /** What readiness asks beyond the database and storage (Redis when configured). */
   readinessChecks?: ReadinessChecks;
+  /** The online payment providers with keys (refunds go through them); tests hand in fakes. */
+  paymentProviders?: ProviderRegistry;
+  /** Credit notes for succeeded refunds (the invoices module). */
+  creditNotes?: CreditNotes;
 }
 
 export interface App {
@@ -218,6 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authLimits: deps.authLimits,
     loginDelay: deps.loginDelay,
     liveEvents: deps.liveEvents,
+    paymentProviders: deps.paymentProviders,
+    creditNotes: deps.creditNotes,
   });
   metrics.watchQueue(services.jobs.queue);
   const { auth } = services;
@@ -300,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     tmpDir: services.tmpDir,
   });
+  await app.register(refundsModule, { refunds: services.refunds });
   await app.register(notificationsModule, { notifications: services.notifications });
   await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
   await app.register(settingsModule, { preferences: services.preferences });

@@ -18,6 +18,7 @@ import { estimateLineSchema, estimateSchema, moneyInputSchema, moneySchema } fro
 import { ROLES } from "./auth.ts";
 import { certificateSchema } from "./certificates.ts";
 import { postalAddressSchema } from "./addresses.ts";
+import { refundSchema } from "./refunds.ts";
 
 const text = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
 
@@ -217,8 +218,13 @@ export const orderSchema = z.object({
   comments: z.array(commentSchema),
   quotes: z.array(quoteSchema),
   payments: z.array(paymentSchema),
+  /** Confirmed payments less succeeded refunds (what the atelier holds of the customer's money). */
   amount_paid: moneySchema,
-  /** The quote's amount less confirmed payments; null before a quote is accepted. */
+  /** Succeeded refunds of confirmed payments. */
+  amount_refunded: moneySchema,
+  /** The refunds of the order's payments, oldest first. */
+  refunds: z.array(refundSchema),
+  /** The quote's amount less `amount_paid`; null before a quote is accepted; "0.00" once the order is cancelled (nothing is due). */
   balance_due: moneySchema.nullable(),
   payment_due: paymentDueSchema.nullable(),
   events: z.array(orderEventSchema),

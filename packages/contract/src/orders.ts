@@ -193,6 +193,8 @@ export const ORDER_EVENT_TYPES = [
   "payment_rejected",
   "cad_uploaded",
   "address_changed",
+  "payment_refunded",
+  "refund_failed",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -213,6 +215,8 @@ export const ORDER_EVENT_INFO: Record<OrderEventType, { label: string; customerL
   payment_rejected: { label: "Payment rejected", customerLabel: "Payment rejected" },
   cad_uploaded: { label: "CAD version uploaded", customerLabel: "CAD design uploaded" },
   address_changed: { label: "Delivery address set", customerLabel: "Delivery address set" },
+  payment_refunded: { label: "Payment refunded", customerLabel: "Refund sent" },
+  refund_failed: { label: "Refund failed", customerLabel: "Refund failed" },
 };
 
 /** An event's title: a status change reads "Manufacturing → Quality Check", any other event its label. */

@@ -189,6 +189,7 @@ export const AUDIT_ACTIONS = [
   "quote.issued",
   "payment.confirmed",
   "payment.rejected",
+  "payment.refunded",
   "cad.uploaded",
   "order.moved",
   "order.cancelled",

@@ -75,6 +75,7 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/leads/",
   "POST /api/leads/form/",
   "POST /api/staff/orders/:id/quotes/",
+  "POST /api/staff/orders/:id/refunds/",
   "POST /api/staff/orders/:id/cad-designs/",
   "POST /api/staff/orders/:id/certificates/",
   "POST /api/staff/orders/:id/transition/",

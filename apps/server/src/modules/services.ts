@@ -27,6 +27,7 @@ import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
 import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
+import { createRefundsService, type CreditNotes, type ProviderRegistry, type RefundsService } from "./refunds/refunds.service.ts";
 import { createPeopleService } from "./people/people.service.ts";
 import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
@@ -57,6 +58,10 @@ export interface ServicesDeps {
   loginDelay?: ((ms: number) => Promise<void>) | undefined;
   /** Live events' timings (tests shorten the heartbeat; the prune timer is off under NODE_ENV=test). */
   liveEvents?: Partial<LiveEventsOptions> | undefined;
+  /** The online payment providers with keys (Razorpay, Stripe); none: manual payments only. Tests hand in fakes. */
+  paymentProviders?: ProviderRegistry | undefined;
+  /** Credit notes for succeeded refunds (the invoices module; wired at merge). */
+  creditNotes?: CreditNotes | undefined;
 }
 
 /**
@@ -109,7 +114,7 @@ export async function createServices(deps: ServicesDeps) {
 
   // Removing a design's image asks the orders module whether the design may change and marks the
   // design updated; both services are built after uploads, so they are bound late.
-  const late: { orders?: OrdersService; designs?: DesignsService; certificates?: CertificatesService } = {};
+  const late: { orders?: OrdersService; designs?: DesignsService; certificates?: CertificatesService; refunds?: RefundsService } = {};
   const uploads = createUploadsService({
     db,
     storage,
@@ -160,12 +165,25 @@ export async function createServices(deps: ServicesDeps) {
     live,
     drainJobs,
     certificatesOf: (from, orderId) => late.certificates?.forOrder(from, orderId) ?? Promise.resolve([]),
+    refundsOf: (from, orderId) => late.refunds?.forOrder(from, orderId) ?? Promise.resolve([]),
   });
   late.orders = orders;
   const certificates = createCertificatesService({ db, clock, orders, uploads, notifications, audit, live });
   late.certificates = certificates;
   const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit });
   const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail });
+  const refunds = createRefundsService({
+    db,
+    clock,
+    publicUrl,
+    orders,
+    notifications,
+    audit,
+    customerMail,
+    providers: deps.paymentProviders,
+    invoices: deps.creditNotes,
+  });
+  late.refunds = refunds;
   const cad = createCadService({ db, clock, publicUrl, customerMail, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
@@ -222,6 +240,7 @@ export async function createServices(deps: ServicesDeps) {
     orders,
     quotes,
     payments,
+    refunds,
     cad,
     certificates,
     designs,

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: paths.staff.order.path, ...page(() => import("@/routes/staff/order")) },
           // staff-admin screens:
           { path: paths.staff.leads.path, ...page(() => import("@/routes/staff/leads")) },
+          { path: paths.staff.payments.path, ...page(() => import("@/routes/staff/payments")) },
           { path: paths.staff.messages.path, ...page(() => import("@/routes/staff/messages")) },
           { path: paths.staff.message.path, ...page(() => import("@/routes/staff/message-thread")) },
           { path: paths.staff.people.path, ...page(() => import("@/routes/staff/people")) },

@@ -46,6 +46,7 @@ export const paths = {
     root: { path: "/staff", getHref: () => "/staff" },
     order: { path: "/staff/orders/:orderId", getHref: (id: string) => `/staff/orders/${id}` },
     leads: { path: "/staff/leads", getHref: () => "/staff/leads" },
+    payments: { path: "/staff/payments", getHref: () => "/staff/payments" },
     messages: { path: "/staff/messages", getHref: () => "/staff/messages" },
     message: { path: "/staff/messages/:conversationId", getHref: (id: string) => `/staff/messages/${id}` },
     gallery: { path: "/staff/gallery", getHref: () => "/staff/gallery" },

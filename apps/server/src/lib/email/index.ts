@@ -14,6 +14,7 @@ export type {
   PaymentEmailInput,
   QuoteExpiringEmailInput,
   QuoteIssuedEmailInput,
+  RefundEmailInput,
   RenderedEmail,
   ShippedEmailInput,
   StatusEmailStatus,
@@ -31,6 +32,7 @@ export const orderStatusEmail = async (input: Templates.OrderStatusEmailInput) =
 export const paymentEmail = async (input: Templates.PaymentEmailInput) => (await load()).paymentEmail(input);
 export const quoteExpiringEmail = async (input: Templates.QuoteExpiringEmailInput) => (await load()).quoteExpiringEmail(input);
 export const quoteIssuedEmail = async (input: Templates.QuoteIssuedEmailInput) => (await load()).quoteIssuedEmail(input);
+export const refundEmail = async (input: Templates.RefundEmailInput) => (await load()).refundEmail(input);
 export const shippedEmail = async (input: Templates.ShippedEmailInput) => (await load()).shippedEmail(input);
 export const staffReplyEmail = async (input: Templates.StaffReplyEmailInput) => (await load()).staffReplyEmail(input);
 export const staffWelcomeEmail = async (input: Templates.StaffWelcomeEmailInput) => (await load()).staffWelcomeEmail(input);
@@ -45,6 +47,7 @@ type TemplateFunctions = Pick<
   | "paymentEmail"
   | "quoteExpiringEmail"
   | "quoteIssuedEmail"
+  | "refundEmail"
   | "shippedEmail"
   | "staffReplyEmail"
   | "staffWelcomeEmail"

@@ -437,3 +437,56 @@ export function quoteExpiringEmail(input: QuoteExpiringEmailInput): Promise<Rend
     ),
   );
 }
+
+export interface RefundEmailInput {
+  firstName: string;
+  orderNumber: string;
+  designName: string;
+  /** The refunded payment's kind. */
+  kind: "advance" | "balance";
+  /** Already formatted (`formatMoney`). */
+  amount: string;
+  reason: string;
+  /** The bank or UPI reference of a manual refund, or the provider's refund id. */
+  reference: string;
+  /** "Bank transfer / UPI", "Razorpay", "Stripe". */
+  method: string;
+  orderUrl: string;
+  footer?: EmailFooterLinks | undefined;
+}
+
+/** A refund of the customer's payment has been sent (recorded by staff, or confirmed by the provider). */
+export function refundEmail(input: RefundEmailInput): Promise<RenderedEmail> {
+  return renderParts(
+    `Refund of ${input.amount} for order ${input.orderNumber}`,
+    h(
+      EmailLayout,
+      {
+        heading: "Your refund is on its way",
+        preview: `We refunded ${input.amount} of your ${input.kind} for ${input.designName}.`,
+        action: { label: "View your order", url: input.orderUrl },
+        footer: input.footer,
+      },
+      Paragraph(greeting(input.firstName)),
+      Paragraph(
+        `We refunded `,
+        Strong(input.amount),
+        ` of your ${input.kind} for `,
+        Strong(input.designName),
+        " (order ",
+        NoWrap(input.orderNumber),
+        ").",
+      ),
+      Details([
+        { label: "Order", value: input.orderNumber },
+        { label: "Refunded", value: input.amount },
+        { label: "Paid by", value: input.method },
+        ...(input.reference ? [{ label: "Refund reference", value: input.reference }] : []),
+      ]),
+      QuotedText("Why", input.reason),
+      Paragraph(
+        "Depending on your bank it can take a few working days to appear on your statement. The refund is listed on your order page.",
+      ),
+    ),
+  );
+}

@@ -1,4 +1,4 @@
-import type { Certificate } from "@atelier/contract";
+import type { Certificate, Refund } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -32,6 +32,8 @@ export interface OrdersServiceDeps {
   audit: AuditService;
   /** The order's certificates for its answer (the certificates module, bound by the composition root). */
   certificatesOf?: (from: Db, orderId: string) => Promise<Certificate[]>;
+  /** The refunds of the order's payments for its answer (the refunds module, bound by the composition root). */
+  refundsOf?: (from: Db, orderId: string) => Promise<Refund[]>;
   /** An order's comments are the messages of its conversation. */
   messages: MessagesService;
   /** Open pages of the customer and of staff refresh when an order changes. */

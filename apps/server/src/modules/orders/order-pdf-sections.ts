@@ -10,6 +10,7 @@ import {
   PAYMENT_STATUS_INFO,
   personLabel,
   QUOTE_STATUS_INFO,
+  REFUND_STATUS_INFO,
   type Order,
   type OrderEvent,
   type PaymentKind,
@@ -256,13 +257,35 @@ export function payments(w: Writer, order: Order): void {
       ]),
     );
   }
+  if (order.refunds.length > 0) refunds(w, order);
   w.fields([
     ["Amount paid", w.money(order.amount_paid)],
+    ...(order.amount_refunded !== "0.00" ? ([["Refunded", w.money(order.amount_refunded)]] as [string, string][]) : []),
     // As the order page: the balance is due once the CAD design is approved; before that, the total.
     orderShowsBalance(order.status) || order.balance_due === null
       ? ["Balance due", order.balance_due === null ? "Set when a quote is accepted" : w.money(order.balance_due)]
       : ["Total", order.quoted_price === null ? "Set when a quote is accepted" : w.money(order.quoted_price)],
   ]);
+}
+
+/** Refunds are money back: listed after the payments, as negative amounts. */
+function refunds(w: Writer, order: Order): void {
+  w.table(
+    [
+      { header: "Date", width: 0.17 },
+      { header: "Refund of", width: 0.13 },
+      { header: "Reference", width: 0.3 },
+      { header: "Status", width: 0.2 },
+      { header: "Amount", width: 0.2, align: "right" },
+    ],
+    order.refunds.map((r) => [
+      w.shortDate(r.created_at),
+      PAYMENT_KIND_LABELS[r.payment_kind],
+      r.reference || r.provider_refund_id,
+      { text: REFUND_STATUS_INFO[r.status].label, color: TONE_COLORS[REFUND_STATUS_INFO[r.status].tone] },
+      `-${formatMoneyWithCode(r.amount, r.currency)}`,
+    ]),
+  );
 }
 
 export function shipment(w: Writer, order: Order): void {

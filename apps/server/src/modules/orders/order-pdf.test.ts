@@ -139,6 +139,8 @@ function order(overrides: Partial<Order> = {}): Order {
       },
     ],
     amount_paid: "61728.25",
+    amount_refunded: "0.00",
+    refunds: [],
     balance_due: "61728.25",
     payment_due: null,
     events: [

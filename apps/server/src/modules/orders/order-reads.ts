@@ -61,7 +61,7 @@ export function createOrderReads(deps: OrdersServiceDeps, sweeps: Pick<Sweep, "s
 
   async function assemble(order: OrderRow, staffView: boolean): Promise<Order> {
     const now = clock.now();
-    const [design, stones, designImages, cadRows, commentRows, quotes, payments, eventRows, certificates] = await Promise.all([
+    const [design, stones, designImages, cadRows, commentRows, quotes, payments, eventRows, certificates, refunds] = await Promise.all([
       order.designId ? content.findDesignContent(db, order.designId) : Promise.resolve(undefined),
       order.designId ? content.listStoneContent(db, order.designId) : Promise.resolve([]),
       order.designId ? uploads.designImageUrls(db, [order.designId]) : Promise.resolve([]),
@@ -71,6 +71,7 @@ export function createOrderReads(deps: OrdersServiceDeps, sweeps: Pick<Sweep, "s
       repo.listOrderPayments(db, order.id),
       repo.listEvents(db, order.id),
       deps.certificatesOf ? deps.certificatesOf(db, order.id) : Promise.resolve([]),
+      deps.refundsOf ? deps.refundsOf(db, order.id) : Promise.resolve([]),
     ]);
     const cadFiles = await uploads.cadFiles(
       db,
@@ -100,6 +101,7 @@ export function createOrderReads(deps: OrdersServiceDeps, sweeps: Pick<Sweep, "s
       certificates,
       quotes,
       payments,
+      refunds,
       events: eventRows.map((e) => view.toEventResponse(e, people)),
       now,
       instructions: instructionsFor(order),

@@ -25,6 +25,7 @@ import {
   type Person,
   type Quote,
   type QuoteStatus,
+  type Refund,
 } from "@atelier/contract";
 import { fromCents, percentOf, subtractMoney, toCents } from "../../lib/money.ts";
 import type { CadDesignRow, CommentRow, OrderEventRow, OrderRow, PaymentRow, QuoteRow, UserRow } from "./orders.repository.ts";
@@ -343,13 +344,33 @@ export interface OrderParts {
   certificates: Certificate[];
   quotes: QuoteRow[];
   payments: PaymentRow[];
+  /** The refunds of the order's payments (the refunds module's answer), oldest first. */
+  refunds: Refund[];
   events: OrderEvent[];
   now: Date;
   instructions: InstructionsOf;
 }
 
+/**
+ * What the customer has paid, net of refunds: confirmed payments of the binding quote less the
+ * refunds of those payments that succeeded (a pending refund still counts as paid; a failed one
+ * never left). Once the order is cancelled nothing is due any more, whatever was refunded.
+ */
+export function moneyFigures(row: Pick<OrderRow, "status">, quotes: QuoteRow[], payments: PaymentRow[], refunds: Refund[]) {
+  const figures = paymentFigures(quotes, payments);
+  const confirmed = new Set(
+    payments.filter((p) => p.status === "confirmed" && p.quoteId === figures.accepted?.id).map((p) => p.id),
+  );
+  const refunded = refunds
+    .filter((r) => r.status === "succeeded" && confirmed.has(r.payment_id))
+    .reduce((sum, r) => sum + toCents(r.amount), 0n);
+  const net = toCents(figures.amountPaid) - refunded;
+  const balance = !figures.accepted ? null : row.status === "cancelled" ? "0.00" : fromCents(toCents(figures.accepted.amount) - net);
+  return { amountPaid: fromCents(net), amountRefunded: fromCents(refunded), balanceDue: balance };
+}
+
 export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
-  const figures = paymentFigures(p.quotes, p.payments);
+  const figures = moneyFigures(row, p.quotes, p.payments, p.refunds);
   const d = p.design;
   return {
     id: row.id,
@@ -381,6 +402,8 @@ export function toOrderResponse(row: OrderRow, p: OrderParts): Order {
     quotes: p.quotes.map((q) => toQuoteResponse(q, row, p.now)),
     payments: p.payments.map(toPaymentResponse),
     amount_paid: figures.amountPaid,
+    amount_refunded: figures.amountRefunded,
+    refunds: p.refunds,
     balance_due: figures.balanceDue,
     payment_due: paymentDueOf(row, p.quotes, p.payments, p.instructions),
     events: p.events,

@@ -1,5 +1,5 @@
 import type { Role } from "@atelier/contract";
-import { ClipboardList, Cog, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ScrollText, Search, Tags, User as UserIcon, Users } from "lucide-react";
+import { ClipboardList, Cog, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ScrollText, Search, Tags, User as UserIcon, Users, Wallet } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "@/components/brand";
@@ -32,6 +32,7 @@ const NAV = [
   { label: "Queue", href: paths.staff.root.getHref(), icon: ClipboardList, adminOnly: false, end: true },
   { label: "Messages", href: paths.staff.messages.getHref(), icon: MessagesSquare, adminOnly: false },
   { label: "Leads", href: paths.staff.leads.getHref(), icon: Inbox, adminOnly: false },
+  { label: "Payments", href: paths.staff.payments.getHref(), icon: Wallet, adminOnly: false },
   { label: "Gallery", href: paths.staff.gallery.getHref(), icon: Images, adminOnly: false },
   { label: "Pricing", href: paths.staff.pricing.getHref(), icon: Tags, adminOnly: true },
   { label: "People", href: paths.staff.people.getHref(), icon: Users, adminOnly: true },

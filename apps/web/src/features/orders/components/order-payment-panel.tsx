@@ -23,6 +23,7 @@ import { formatAmount, formatDateTime } from "@/lib/format";
 import { useCancelOrder } from "../api/cancel-order";
 import { useDeclarePayment } from "../api/declare-payment";
 import { ReasonDialog, toastFailure } from "./order-parts";
+import { OrderRefunds } from "./order-refunds";
 
 const KIND_LABEL: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance" };
 
@@ -57,6 +58,7 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
               </li>
             ))}
           </ul>
+          <OrderRefunds order={order} />
           <dl className="grid grid-cols-2 gap-2 border-t border-border pt-3 text-sm" data-testid="payment-totals">
             <dt className="text-muted">Paid</dt>
             <dd className="text-right tabular-nums">{money(order.amount_paid)}</dd>

@@ -86,6 +86,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     quotes: [],
     payments: [],
     amount_paid: "0.00",
+    amount_refunded: "0.00",
+    refunds: [],
     balance_due: null,
     payment_due: null,
     events: [],

@@ -14,6 +14,7 @@ export const ACTION_INFO: Record<AuditAction, { label: string; tone: Tone; group
   "quote.issued": { label: "Quote issued", tone: "gold", group: "Orders" },
   "payment.confirmed": { label: "Payment confirmed", tone: "green", group: "Orders" },
   "payment.rejected": { label: "Payment rejected", tone: "garnet", group: "Orders" },
+  "payment.refunded": { label: "Payment refunded", tone: "gold", group: "Orders" },
   "cad.uploaded": { label: "CAD uploaded", tone: "gold", group: "Orders" },
   "order.moved": { label: "Order moved", tone: "blue", group: "Orders" },
   "order.cancelled": { label: "Order cancelled", tone: "garnet", group: "Orders" },

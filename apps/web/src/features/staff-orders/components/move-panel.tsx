@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useTransitionOrder } from "../api/actions";
+import { useCancelRefund } from "./cancel-refund";
 import { Panel } from "./panel";
 
 type Target = (typeof STAFF_TRANSITION_TARGETS)[number];
@@ -74,6 +75,7 @@ export function MovePanel({ order }: { order: Order }) {
   const [cancelError, setCancelError] = useState<string | undefined>();
   const [conflict, setConflict] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const cancelRefund = useCancelRefund(order);
 
   const moves = staffMoves(order);
   const canCancel = STAFF_CANCELLABLE_STATUSES.includes(order.status);
@@ -95,6 +97,7 @@ export function MovePanel({ order }: { order: Order }) {
       });
       resetField("note");
       setCancelOpen(false);
+      if (to === "cancelled") await cancelRefund.run(input.note.trim());
     } catch (err) {
       setCancelOpen(false);
       if (err instanceof ApiError && err.status === 400 && !err.detail) {
@@ -181,7 +184,14 @@ export function MovePanel({ order }: { order: Order }) {
       {canCancel && (
         <div className={cn("flex items-center justify-between gap-4", moves.length > 0 && "border-t border-border pt-4")}>
           <p className="text-sm text-muted">Cancelling tells the customer and cannot be undone.</p>
-          <Button variant="ghost" className="shrink-0 text-destructive hover:bg-destructive-soft" onClick={() => setCancelOpen(true)}>
+          <Button
+            variant="ghost"
+            className="shrink-0 text-destructive hover:bg-destructive-soft"
+            onClick={() => {
+              cancelRefund.reset();
+              setCancelOpen(true);
+            }}
+          >
             <Ban /> Cancel order
           </Button>
         </div>
@@ -192,6 +202,7 @@ export function MovePanel({ order }: { order: Order }) {
         loading={move.isPending}
         error={cancelError}
         onConfirm={cancel}
+        refund={cancelRefund}
         order={order}
       />
     </Panel>
@@ -206,6 +217,7 @@ function CancelDialog({
   error,
   onConfirm,
   order,
+  refund,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -213,6 +225,7 @@ function CancelDialog({
   error: string | undefined;
   onConfirm: (reason: string) => void;
   order: Order;
+  refund?: ReturnType<typeof useCancelRefund>;
 }) {
   const id = useId();
   const {
@@ -236,11 +249,12 @@ function CancelDialog({
       confirmLabel="Cancel order"
       cancelLabel="Keep order"
       loading={loading}
-      onConfirm={() => void handleSubmit(({ reason }) => onConfirm(reason))()}
+      onConfirm={() => void handleSubmit(({ reason }) => (refund?.check() ?? true) && onConfirm(reason))()}
     >
       <Field id={id} label="Reason" required error={shown}>
         <Textarea id={id} maxLength={2000} rows={3} {...fieldAria(id, shown)} {...register("reason")} />
       </Field>
+      {refund?.section}
     </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { paymentRejectInputSchema, type Order, type Payment } from "@atelier/contract";
-import { Check, Landmark, X } from "lucide-react";
+import { canRefund, paymentRejectInputSchema, type Order, type Payment } from "@atelier/contract";
+import { Check, Landmark, Undo2, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,8 @@ import { applyServerErrors } from "@/lib/form-errors";
 import { formatAmount, formatDateTime } from "@/lib/format";
 import { useConfirmPayment, useRejectPayment } from "../api/actions";
 import { Panel } from "./panel";
+import { RefundDialog } from "./refund-dialog";
+import { RefundsList } from "./refunds-list";
 
 const KIND_LABEL: Record<Payment["kind"], string> = { advance: "Advance", balance: "Balance" };
 /** How a decided payment's date reads ("· confirmed 12 May"). */
@@ -38,6 +40,7 @@ export function PaymentsPanel({ order }: { order: Order }) {
   const [rejecting, setRejecting] = useState<Payment | null>(null);
   // The payment staff are asked to confirm receiving; nothing is sent until they do.
   const [confirming, setConfirming] = useState<Payment | null>(null);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
   const payments = [...order.payments].sort((a, b) => b.created_at.localeCompare(a.created_at));
   const waiting = payments.filter((p) => p.status === "pending").length;
 
@@ -126,10 +129,23 @@ export function PaymentsPanel({ order }: { order: Order }) {
                   </Button>
                 </div>
               )}
+              {canRefund(order, p) && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="shrink-0"
+                  onClick={() => setRefunding(p)}
+                  aria-label={`Refund the ${p.kind} payment of ${formatAmount(p.amount, p.currency)}`}
+                >
+                  <Undo2 /> Refund
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <RefundsList order={order} />
+      <RefundDialog order={order} payment={refunding} onClose={() => setRefunding(null)} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && !confirm.isPending && setConfirming(null)}

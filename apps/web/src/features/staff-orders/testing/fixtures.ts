@@ -59,6 +59,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     quotes: [],
     payments: [],
     amount_paid: "0.00",
+    amount_refunded: "0.00",
+    refunds: [],
     balance_due: null,
     payment_due: null,
     events: [{ id: "e1", type: "created", from_status: null, to_status: "initiated", note: "", actor: null, created_at: ago(3 * DAY) }],
