@@ -46,6 +46,7 @@ import { designEstimateModule } from "./modules/designs/design-estimate.routes.t
 import { designsModule } from "./modules/designs/designs.routes.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
+import { invoicesModule } from "./modules/invoices/index.ts";
 import { jobsModule } from "./modules/jobs/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
@@ -299,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     tmpDir: services.tmpDir,
   });
+  await app.register(invoicesModule, { invoices: services.invoices });
   await app.register(notificationsModule, { notifications: services.notifications });
   await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
   await app.register(settingsModule, { preferences: services.preferences });

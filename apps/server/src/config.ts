@@ -35,6 +35,12 @@ const configSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "Use at least 16 characters.").optional()),
   PAYMENT_BANK_DETAILS: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
   PAYMENT_UPI_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "Use a UPI id such as atelier@bank.").optional()),
+  // The seller printed on tax invoices (the "tax" branch owns these keys; read here until it lands).
+  SELLER_LEGAL_NAME: z.string().default(""),
+  SELLER_ADDRESS: z.string().default(""),
+  SELLER_STATE: z.string().default(""),
+  SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, "Use the two-letter ISO code, e.g. IN.").default("IN"),
+  SELLER_GSTIN: z.string().default(""),
   // The durable job queue (e-mails, sweeps) and the SMTP client's timeouts.
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
@@ -108,6 +114,8 @@ export type Config = Readonly<{
   /** How customers pay an advance or balance by bank transfer: lines separated by "|" or new lines. */
   paymentBankDetails: string[];
   paymentUpiId: string | undefined;
+  /** The seller on tax invoices: legal name, address, GST state, country, GSTIN. */
+  seller: Readonly<{ legalName: string; address: string; state: string; country: string; gstin: string }>;
   /** The bucket every stored file goes to; undefined: local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
   /** Connection, greeting and socket timeout of the SMTP client (an SMTP server that never answers). */
@@ -176,6 +184,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     metricsToken: e.METRICS_TOKEN,
     paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
     paymentUpiId: e.PAYMENT_UPI_ID,
+    seller: Object.freeze({
+      legalName: e.SELLER_LEGAL_NAME,
+      address: e.SELLER_ADDRESS,
+      state: e.SELLER_STATE,
+      country: e.SELLER_COUNTRY,
+      gstin: e.SELLER_GSTIN,
+    }),
     s3: s3ConfigOf(s3Parsed.data, env),
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     jobs: Object.freeze({

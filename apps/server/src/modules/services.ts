@@ -22,6 +22,7 @@ import { createJobsService } from "./jobs/jobs.service.ts";
 import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
 import { createMessagesService } from "./messages/messages.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
+import { createInvoicesService } from "./invoices/invoices.service.ts";
 import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
 import { createPaymentsService } from "./orders/payments.service.ts";
@@ -163,7 +164,9 @@ export async function createServices(deps: ServicesDeps) {
   const certificates = createCertificatesService({ db, clock, orders, uploads, notifications, audit, live });
   late.certificates = certificates;
   const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit });
-  const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail });
+  // Each captured payment gets its tax invoice in the capture's transaction (and each succeeded refund its credit note).
+  const invoices = createInvoicesService({ db, clock, pricing, seller: config.seller });
+  const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail, invoices });
   const cad = createCadService({ db, clock, publicUrl, customerMail, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
@@ -215,6 +218,7 @@ export async function createServices(deps: ServicesDeps) {
     orders,
     quotes,
     payments,
+    invoices,
     cad,
     certificates,
     designs,
