@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { COLORS, FONT, FOOTER_SPACE, MARGIN, Writer } from "../orders/order-pdf-layout.ts";
+import { COLORS, FONT, FOOTER_SPACE, MARGIN, Writer, type Cell } from "../orders/order-pdf-layout.ts";
 import { pdfText } from "../orders/order-pdf-text.ts";
 import { addressLines, countryName, type TaxDocumentContent } from "./invoice-content.ts";
 
@@ -133,7 +133,7 @@ function items(w: Writer, c: TaxDocumentContent): void {
 
 function taxes(w: Writer, c: TaxDocumentContent): void {
   w.section("Tax");
-  const rows = [
+  const rows: (Cell | string)[][] = [
     [{ text: "Taxable value" }, "", { text: w.money(c.tax.taxable) }],
     ...c.tax.lines.map((l) => [{ text: l.label || l.code }, `${l.rate}%`, { text: w.money(l.amount) }]),
   ];

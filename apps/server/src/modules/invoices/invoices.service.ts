@@ -10,6 +10,7 @@ import {
   type TaxDocument,
   type TaxDocumentList,
   type TaxPlace,
+  type TaxRules,
 } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { assertAdmin, assertCanAccess, type Actor } from "../../lib/access.ts";
@@ -69,6 +70,12 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
   const { db, clock, pricing, seller } = deps;
   const sellerPlace: TaxPlace = { country: seller.country, state: seller.state };
 
+  /** The tax rules of the pricing tables in force (their defaults for tables saved before tax was part of them). */
+  async function rulesIn(tx: Db): Promise<TaxRules> {
+    const { tables } = await pricing.current(tx);
+    return (tables as { tax?: TaxRules }).tax ?? DEFAULT_TAX_RULES;
+  }
+
   /** Where the piece goes: the delivery address, else the billing one; null when neither is known. */
   const destinationOf = (order: repo.OrderRow): TaxPlace | null => {
     const a = order.deliveryAddress ?? order.billingAddress;
@@ -87,7 +94,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
    * and from the quote's amount for a quote made before tax was part of quotes.
    */
   async function saleOf(tx: Db, order: repo.OrderRow, quote: repo.QuoteRow | undefined, amount: string): Promise<TaxBreakdown> {
-    const rules = (await pricing.current(tx)).tables.tax ?? DEFAULT_TAX_RULES;
+    const rules = await rulesIn(tx);
     const destination = destinationOf(order);
     const stored = (quote as { tax?: TaxBreakdown | null } | undefined)?.tax ?? null;
     if (stored) {
@@ -110,7 +117,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
       try {
         return splitInclusive(amount, of);
       } catch {
-        const rules = (await pricing.current(tx)).tables.tax ?? DEFAULT_TAX_RULES;
+        const rules = await rulesIn(tx);
         return splitInclusive(amount, taxOnPrice(rules, sellerPlace, destinationOf(order), { goods: amount, making: "0.00" }));
       }
     }
