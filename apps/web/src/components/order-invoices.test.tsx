@@ -51,10 +51,13 @@ function renderList(list: TaxDocument[] | "error", audience?: "staff") {
   return calls;
 }
 
+let createObjectURL = vi.fn((_: Blob) => "blob:");
+
 describe("the order's invoices", () => {
   beforeEach(() => {
     localStorage.setItem("authToken", "tok");
-    URL.createObjectURL = vi.fn(() => "blob:invoice");
+    createObjectURL = vi.fn(() => "blob:invoice");
+    URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
   });
   afterEach(() => vi.restoreAllMocks());
@@ -97,7 +100,7 @@ describe("the order's invoices", () => {
     const calls = renderList([doc(), creditNote]);
     const [invoice, note] = within(await screen.findByRole("list", { name: "Invoices and credit notes" })).getAllByRole("listitem");
     await userEvent.click(within(invoice!).getByRole("button", { name: /Download PDF/ }));
-    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const pdfCall = calls.find((c) => c.url.endsWith("/api/invoices/d1.pdf"));
     expect(new Headers(pdfCall?.init.headers).get("Authorization")).toBe("Token tok");
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes, stubFetch } from "@/test/render";
@@ -14,10 +14,13 @@ function renderExport(status = 200) {
   return calls;
 }
 
+let createObjectURL = vi.fn((_: Blob) => "blob:");
+
 describe("the admins' invoice export", () => {
   beforeEach(() => {
     localStorage.setItem("authToken", "tok");
-    URL.createObjectURL = vi.fn(() => "blob:csv");
+    createObjectURL = vi.fn(() => "blob:csv");
+    URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
   });
   afterEach(() => vi.restoreAllMocks());
@@ -39,7 +42,7 @@ describe("the admins' invoice export", () => {
     expect(url.pathname).toBe("/api/staff/invoices/export.csv");
     expect(url.searchParams.get("from")).toBe("2026-04-01");
     expect(url.searchParams.get("to")).toBe("2026-11-27");
-    expect(URL.createObjectURL).toHaveBeenCalled();
+    expect(createObjectURL).toHaveBeenCalled();
   });
 
   it("refuses a reversed range before asking the server", async () => {
