@@ -77,11 +77,10 @@ function header(w: Writer, c: TaxDocumentContent): void {
   doc.y += 4;
 }
 
-/** Seller and buyer side by side. */
+/** Seller, buyer (billing) and where the piece goes, side by side. */
 function parties(w: Writer, c: TaxDocumentContent): void {
   const { doc } = w;
-  const gap = 18;
-  const colWidth = (w.width - gap) / 2;
+  const gap = 16;
   w.ensure(140);
   const top = doc.y + 10;
   const seller = [
@@ -93,29 +92,28 @@ function parties(w: Writer, c: TaxDocumentContent): void {
   const billing = c.buyer.billing_address;
   const buyer = billing ? addressLines(billing) : [c.buyer.name];
   if (c.buyer.email) buyer.push(c.buyer.email);
+  const columns: [string, string[]][] = [
+    ["Seller", seller],
+    [billing ? "Buyer (billing)" : "Buyer", buyer],
+  ];
+  if (c.buyer.delivery_address) columns.push(["Deliver to", addressLines(c.buyer.delivery_address)]);
+  const colWidth = (w.width - gap * (columns.length - 1)) / columns.length;
 
-  const column = (x: number, title: string, lines: string[]) => {
+  const ends = columns.map(([title, lines], i) => {
+    const x = w.left + i * (colWidth + gap);
     doc.font(FONT.bold).fontSize(8.5).fillColor(COLORS.gold).text(title.toUpperCase(), x, top, { width: colWidth, characterSpacing: 1.6 });
     doc.y += 3;
-    lines.forEach((line, i) => {
+    lines.forEach((line, j) => {
       doc
-        .font(i === 0 ? FONT.bold : FONT.sans)
+        .font(j === 0 ? FONT.bold : FONT.sans)
         .fontSize(9.5)
         .fillColor(COLORS.ink)
         .text(pdfText(line), x, doc.y, { width: colWidth, lineGap: 1.5 });
     });
     return doc.y;
-  };
-  const leftEnd = column(w.left, "Seller", seller);
-  const rightEnd = column(w.left + colWidth + gap, billing ? "Buyer (billing address)" : "Buyer", buyer);
+  });
   doc.x = w.left;
-  doc.y = Math.max(leftEnd, rightEnd) + 6;
-
-  const delivery = c.buyer.delivery_address;
-  if (delivery) {
-    w.section("Delivery address");
-    w.paragraph(addressLines(delivery).join("\n"));
-  }
+  doc.y = Math.max(...ends) + 6;
   if (c.buyer.note) w.paragraph(c.buyer.note, { color: COLORS.muted, italic: true, size: 9 });
 }
 
@@ -149,20 +147,22 @@ function taxes(w: Writer, c: TaxDocumentContent): void {
     rows,
   );
   if (c.tax_note) w.paragraph(c.tax_note, { size: 9.5 });
-  w.paragraph(`Amount in words: ${c.amount_in_words}`, { size: 10 });
+  const { doc } = w;
+  w.ensure(30);
+  doc.font(FONT.bold).fontSize(10).fillColor(COLORS.ink).text("Amount in words: ", w.left, doc.y, { continued: true, width: w.width });
+  doc.font(FONT.sans).text(pdfText(c.amount_in_words));
+  doc.x = w.left;
+  doc.y += 4;
 }
 
 function notes(w: Writer, c: TaxDocumentContent): void {
-  w.section("Note");
-  w.paragraph(
+  const what =
     c.kind === "credit_note"
       ? `This credit note reduces the value of ${c.against ? `invoice ${c.against.number}` : "the payment above"} by the refunded amount, with its tax.`
       : c.payment_kind === "balance"
         ? "Final invoice on the balance of the order; the advance was invoiced on its own receipt."
-        : "Receipt of an advance against the order; the balance will be invoiced when it is paid.",
-    { color: COLORS.muted, size: 9 },
-  );
-  w.paragraph("This is a computer-generated document and needs no signature.", { color: COLORS.muted, size: 9 });
+        : "Receipt of an advance against the order; the balance will be invoiced when it is paid.";
+  w.paragraph(`${what} This is a computer-generated document and needs no signature.`, { color: COLORS.muted, size: 9 });
 }
 
 function footers(w: Writer, c: TaxDocumentContent): void {

@@ -5,7 +5,7 @@ import { orders, payments, refunds, taxDocumentCounters, taxDocuments, users } f
 import { extractText } from "../../test/pdf-text.ts";
 import { authedInject, buildTestApp, FakeClock, type TestApp } from "../../test/helpers.ts";
 import { signUpCustomer, type Customer } from "../uploads/test-support.ts";
-import { issueQuote, post, staffToken, submitDesign, type Submitted } from "../orders/test-support.ts";
+import { getOrder, issueQuote, post, staffToken, submitDesign, uploadCad, type Submitted } from "../orders/test-support.ts";
 import { renderTaxDocumentPdf } from "./invoice-pdf.ts";
 import type { TaxDocumentContent } from "./invoice-content.ts";
 
@@ -312,5 +312,34 @@ describe("numbering", () => {
     expect(lateDoc).toMatchObject({ financial_year: "2026-27", date: "2027-03-31" });
     expect(lateDoc?.number).toMatch(/^INV\/2026-27\/\d{6}$/);
     expect(earlyDoc).toMatchObject({ number: "INV/2027-28/000001", financial_year: "2027-28", date: "2027-04-01" });
+  });
+});
+
+describe("the final invoice on the balance", () => {
+  it("takes what the advance left of the sale, so advance + balance add up to the quote line by line", async () => {
+    const s = await declaredAdvance({ billingState: "Maharashtra" });
+    await confirm(s.paymentId);
+    expect((await uploadCad(t, staff, s.orderId)).statusCode).toBe(201);
+    const cadId = (await getOrder(t, s.customer.token, s.orderId)).cad_designs[0]?.id ?? "";
+    expect((await post(t, s.customer.token, `/api/cad-designs/${cadId}/approve/`)).statusCode).toBe(200);
+    const balance = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR-BAL-1" });
+    expect(balance.statusCode, balance.body).toBe(201);
+    expect((await confirm(balance.json<Payment>().id)).statusCode).toBe(200);
+
+    const docs = await invoicesOf(s.customer.token, s.orderId);
+    expect(docs.map((d) => [d.label, d.payment_kind, d.taxable, d.tax, d.total])).toEqual([
+      ["Advance receipt", "advance", "48543.69", "1456.31", "50000.00"],
+      // 100000.00 incl. 3%: 97087.38 + 2912.62; the balance is the rest of each figure.
+      ["Final invoice", "balance", "48543.69", "1456.31", "50000.00"],
+    ]);
+    const lines = await Promise.all(
+      docs.map(async (d) => (await t.services.invoices.get({ id: s.customer.id, role: "customer" }, d.id)).content.tax.lines.map((l) => l.amount)),
+    );
+    expect(lines).toEqual([
+      ["728.16", "728.15"],
+      ["728.15", "728.16"],
+    ]);
+    const text = extractText(await renderTaxDocumentPdf((await t.services.invoices.get({ id: s.customer.id, role: "customer" }, docs[1]?.id ?? "")).content, { compress: false }));
+    expect(text).toContain("Final invoice on the balance");
   });
 });
