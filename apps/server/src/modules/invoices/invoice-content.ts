@@ -7,7 +7,8 @@ export interface SellerDetails {
   state: string;
   /** ISO alpha-2, "IN". */
   country: string;
-  gstin: string;
+  /** Only when configured (never made up). */
+  gstin: string | undefined;
 }
 
 /**

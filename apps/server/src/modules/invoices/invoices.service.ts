@@ -25,6 +25,13 @@ import type { TaxDocumentRow } from "./invoices.repository.ts";
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
 
+/** The currency a seller's own country invoices in (as the tax module decides a quote's place). */
+const EURO_COUNTRIES = new Set(["AT", "BE", "HR", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES"]);
+function homeCurrencyOf(country: string): Currency | undefined {
+  const c = country.toUpperCase();
+  return c === "IN" ? "INR" : c === "US" ? "USD" : c === "GB" ? "GBP" : EURO_COUNTRIES.has(c) ? "EUR" : undefined;
+}
+
 export const EXPORT_NOTE = "Supply meant for export under bond or letter of undertaking without payment of integrated tax (zero-rated).";
 
 /** The document as the API lists it. */
@@ -76,16 +83,23 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
     return (tables as { tax?: TaxRules }).tax ?? DEFAULT_TAX_RULES;
   }
 
-  /** Where the piece goes: the delivery address, else the billing one; null when neither is known. */
-  const destinationOf = (order: repo.OrderRow): TaxPlace | null => {
-    const a = order.deliveryAddress ?? order.billingAddress;
-    return a ? { country: a.country, state: a.state } : null;
-  };
+  /**
+   * Where the sale is taken to be delivered, for its tax, by the rule quotes are taxed with (the
+   * tax module's taxDestination): the order's delivery address; without one, a sale in the seller's
+   * own currency stays in the seller's state, any other is an export.
+   */
+  function destinationOf(order: repo.OrderRow, currency: Currency): TaxPlace {
+    const a = order.deliveryAddress;
+    if (a) return { country: a.country.toUpperCase(), state: a.state };
+    return homeCurrencyOf(seller.country) === currency ? sellerPlace : { country: "", state: "" };
+  }
 
-  function placeOfSupply(order: repo.OrderRow): string {
-    const a = order.deliveryAddress ?? order.billingAddress;
-    if (!a) return `${[seller.state, countryName(seller.country)].filter(Boolean).join(", ")} (no delivery address given)`;
-    return [a.state, countryName(a.country)].filter(Boolean).join(", ");
+  function placeOfSupply(order: repo.OrderRow, currency: Currency): string {
+    const a = order.deliveryAddress;
+    if (a) return [a.state, countryName(a.country)].filter(Boolean).join(", ");
+    if (homeCurrencyOf(seller.country) === currency)
+      return `${[seller.state, countryName(seller.country)].filter(Boolean).join(", ")} (no delivery address given)`;
+    return "Outside the seller's country (no delivery address given)";
   }
 
   /**
@@ -93,11 +107,13 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
    * delivery address now puts it in another regime (a piece first quoted without an address),
    * and from the quote's amount for a quote made before tax was part of quotes.
    */
-  async function saleOf(tx: Db, order: repo.OrderRow, quote: repo.QuoteRow | undefined, amount: string): Promise<TaxBreakdown> {
+  async function saleOf(tx: Db, order: repo.OrderRow, quote: repo.QuoteRow | undefined, amount: string, currency: Currency): Promise<TaxBreakdown> {
     const rules = await rulesIn(tx);
-    const destination = destinationOf(order);
+    const destination = destinationOf(order, currency);
     const stored = (quote as { tax?: TaxBreakdown | null } | undefined)?.tax ?? null;
     if (stored) {
+      // Without a delivery address the quote's own assumption stands.
+      if (!order.deliveryAddress) return stored;
       const making = stored.making?.taxable ?? "0.00";
       const now = taxOnPrice(rules, sellerPlace, destination, { goods: subtractMoney(stored.taxable, making), making });
       return now.regime === stored.regime ? stored : now;
@@ -110,7 +126,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
    * (a quote changed under an old payment), on its own, and failing that as a sale of its own: a
    * capture is never refused for want of an invoice.
    */
-  async function apportion(tx: Db, order: repo.OrderRow, amount: string, of: TaxBreakdown, already: string): Promise<TaxBreakdown> {
+  async function apportion(tx: Db, order: repo.OrderRow, amount: string, currency: Currency, of: TaxBreakdown, already: string): Promise<TaxBreakdown> {
     try {
       return splitInclusive(amount, of, already);
     } catch {
@@ -118,7 +134,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
         return splitInclusive(amount, of);
       } catch {
         const rules = await rulesIn(tx);
-        return splitInclusive(amount, taxOnPrice(rules, sellerPlace, destinationOf(order), { goods: amount, making: "0.00" }));
+        return splitInclusive(amount, taxOnPrice(rules, sellerPlace, destinationOf(order, currency), { goods: amount, making: "0.00" }));
       }
     }
   }
@@ -136,7 +152,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
     address: seller.address,
     state: seller.state,
     country: seller.country,
-    gstin: seller.gstin,
+    gstin: seller.gstin ?? "",
   });
 
   async function insert(
@@ -179,13 +195,13 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
   /** What a payment receipts, tax included: apportioned on the sale after the payments before it. */
   async function paymentTax(tx: Db, order: repo.OrderRow, payment: repo.PaymentRow): Promise<TaxBreakdown> {
     const quote = payment.quoteId ? await repo.findQuote(tx, payment.quoteId) : undefined;
-    const sale = await saleOf(tx, order, quote, payment.amount);
+    const sale = await saleOf(tx, order, quote, payment.amount, payment.currency);
     // The balance comes after the advance of the same quote: together they make the sale, line by line.
     const earlier =
       payment.kind === "balance" && payment.quoteId
         ? (await repo.listQuotePayments(tx, payment.quoteId)).filter((p) => p.kind === "advance" && p.status === "confirmed").map((p) => p.amount)
         : [];
-    return apportion(tx, order, payment.amount, sale, sumMoney(earlier));
+    return apportion(tx, order, payment.amount, payment.currency, sale, sumMoney(earlier));
   }
 
   return {
@@ -216,7 +232,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
           seller: sellerContent(),
           buyer: buyerOf(await repo.findBuyer(tx, order.userId), order.billingAddress, order.deliveryAddress),
           order: { id: order.id, number: order.orderNumber, design_name: order.designName },
-          place_of_supply: placeOfSupply(order),
+          place_of_supply: placeOfSupply(order, payment.currency),
           lines: linesOf(tax, `${what} for ${order.designName || "a made-to-order piece"} (order ${order.orderNumber})`),
           tax,
           tax_note: tax.regime === "export" ? EXPORT_NOTE : "",
@@ -248,7 +264,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
       const invoice = await repo.findInvoiceOfPayment(tx, payment.id);
       const invoiceTax = invoice ? contentOf(invoice).tax : await paymentTax(tx, order, payment);
       const credited = (await repo.listPaymentCreditNotes(tx, payment.id)).map((d) => d.total);
-      const tax = await apportion(tx, order, refund.amount, invoiceTax, sumMoney(credited));
+      const tax = await apportion(tx, order, refund.amount, refund.currency, invoiceTax, sumMoney(credited));
       const issuedAt = refund.settledAt ?? clock.now();
       const against = invoice ? { number: invoice.number, date: contentOf(invoice).date } : null;
       return insert(
@@ -261,7 +277,7 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
           seller: sellerContent(),
           buyer: buyerOf(await repo.findBuyer(tx, order.userId), order.billingAddress, order.deliveryAddress),
           order: { id: order.id, number: order.orderNumber, design_name: order.designName },
-          place_of_supply: invoice ? contentOf(invoice).place_of_supply : placeOfSupply(order),
+          place_of_supply: invoice ? contentOf(invoice).place_of_supply : placeOfSupply(order, refund.currency),
           lines: linesOf(
             tax,
             `Refund of the ${payment.kind} for ${order.designName || "a made-to-order piece"} (order ${order.orderNumber})${against ? `, against invoice ${against.number}` : ""}`,

@@ -14,7 +14,7 @@ const SELLER_ENV = {
   SELLER_ADDRESS: "12 Zaveri Bazaar, Mumbai 400002",
   SELLER_STATE: "Maharashtra",
   SELLER_COUNTRY: "IN",
-  SELLER_GSTIN: "27AAECA1234F1Z5",
+  SELLER_GSTIN: "27AAECA1234F1Z6",
 };
 
 const clock = new FakeClock(new Date("2026-11-26T06:00:00Z"));
@@ -120,7 +120,7 @@ describe("the advance's tax invoice", () => {
       "Tax invoice INV/2026-27/000001",
       "Advance receipt",
       "Aurelia Atelier Private Limited",
-      "GSTIN: 27AAECA1234F1Z5",
+      "GSTIN: 27AAECA1234F1Z6",
       "Meera Shah",
       "Maharashtra, India",
       "7113",
@@ -263,7 +263,7 @@ describe("the admins' CSV export", () => {
       "number,type,kind,date,financial_year,order,buyer,buyer_email,place_of_supply,seller_gstin,seller_state,against_invoice,taxable,cgst,sgst,igst,other_tax,total,currency",
     );
     const first = lines.find((l) => l.startsWith("INV/2026-27/000001,"));
-    expect(first).toMatch(/^INV\/2026-27\/000001,Invoice,Advance receipt,2026-11-26,2026-27,JW-\d{4}-\d{6},Meera Shah,.*,"Maharashtra, India",27AAECA1234F1Z5,Maharashtra,,48543.69,728.16,728.15,0.00,0.00,50000.00,INR$/);
+    expect(first).toMatch(/^INV\/2026-27\/000001,Invoice,Advance receipt,2026-11-26,2026-27,JW-\d{4}-\d{6},Meera Shah,.*,"Maharashtra, India",27AAECA1234F1Z6,Maharashtra,,48543.69,728.16,728.15,0.00,0.00,50000.00,INR$/);
     expect(lines.some((l) => l.startsWith("CN/2026-27/000001,Credit note,Credit note,2026-11-27,") && l.includes(",INV/2026-27/000001,9708.74,145.63,145.63,0.00,0.00,10000.00,INR"))).toBe(true);
     const igst = lines.find((l) => l.includes("Karnataka"));
     expect(igst).toContain(",48543.69,0.00,0.00,1456.31,0.00,50000.00,INR");
