@@ -354,6 +354,13 @@ export const quoteInputSchema = z
   });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 
+/** The tax a quote with these line items (before tax) would carry: the quote builder's preview. */
+export const quoteTaxInputSchema = z.object({
+  currency: z.enum(CURRENCIES).optional(),
+  line_items: z.array(z.object({ amount: moneyInputSchema, making: z.boolean().optional() })).max(50),
+});
+export type QuoteTaxInput = z.input<typeof quoteTaxInputSchema>;
+
 /** The staff quote builder's fields as typed: every figure is text until the quote is issued. */
 export interface QuoteFormValues {
   currency: Currency;

@@ -5,7 +5,9 @@ import {
   type Quote,
   type QuoteLineItem,
   type QuoteStatus,
+  type TaxBreakdown,
   type TaxPlace,
+  type quoteTaxInputSchema,
   type quoteInputSchema,
 } from "@atelier/contract";
 import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
@@ -101,9 +103,23 @@ export function createQuotesService(deps: {
   }
 
   return {
+    /** The tax the line items would carry on a quote of this order now (the builder's preview; writes nothing). */
+    async taxPreview(actor: Actor, orderId: string, input: z.output<typeof quoteTaxInputSchema>): Promise<TaxBreakdown> {
+      assertStaff(actor);
+      const order = await repo.findOrder(db, orderId);
+      if (!order) throw new NotFoundError();
+      const currency = input.currency ?? order.currency;
+      const { tables } = await deps.pricing.current();
+      return taxOfLines(tables.tax, deps.seller, taxDestination(deps.seller, order.deliveryAddress, currency), input.line_items);
+    },
+
     async issue(actor: Actor, orderId: string, input: QuoteData): Promise<Quote> {
       assertStaff(actor);
-      const lines: QuoteLineItem[] = input.line_items.map((l) => ({ label: l.label, amount: l.amount, ...(l.making ? { making: true } : {}) }));
+      const lines: QuoteLineItem[] = input.line_items.map((l) => ({
+        label: l.label,
+        amount: l.amount,
+        ...(l.making ? { making: true } : {}),
+      }));
       const total = sumMoney(lines.map((l) => l.amount));
       if (input.amount !== undefined && input.amount !== total) {
         throw new ValidationError({ amount: [`The amount must equal the sum of the line items (${total}).`] });
