@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TAX_RULES, splitInclusive, taxOnPrice, taxRulesSchema, TAX_RATE_MESSAGE, type TaxBreakdown, type TaxRules } from "./tax.ts";
+import {
+  DEFAULT_TAX_RULES,
+  gstinProblem,
+  splitInclusive,
+  taxOnPrice,
+  taxRulesSchema,
+  TAX_RATE_MESSAGE,
+  type TaxBreakdown,
+  type TaxRules,
+} from "./tax.ts";
 
 // Every expected figure below is worked out by hand (in the comments), not by the code under test.
 
@@ -16,20 +25,98 @@ describe("taxOnPrice: GST in India", () => {
   it.each([
     // seller, destination, goods, making, regime, lines [code, rate, amount], tax, total
     // 10,000.00 × 3% = 300.00, split 150.00 + 150.00 within Maharashtra
-    ["intra-state 3% goods", MH, MH, "10000.00", "0.00", "intra_state", [["CGST", "1.50", "150.00"], ["SGST", "1.50", "150.00"]], "300.00", "10300.00"],
+    [
+      "intra-state 3% goods",
+      MH,
+      MH,
+      "10000.00",
+      "0.00",
+      "intra_state",
+      [
+        ["CGST", "1.50", "150.00"],
+        ["SGST", "1.50", "150.00"],
+      ],
+      "300.00",
+      "10300.00",
+    ],
     // the same sale to Karnataka: IGST 3% = 300.00
     ["inter-state 3% goods", MH, KA, "10000.00", "0.00", "inter_state", [["IGST", "3.00", "300.00"]], "300.00", "10300.00"],
     // by default the making charges are part of the jewellery's value: (8,000.00 + 2,000.00) × 3% = 300.00
-    ["making charges with the jewellery (default)", MH, MH, "8000.00", "2000.00", "intra_state", [["CGST", "1.50", "150.00"], ["SGST", "1.50", "150.00"]], "300.00", "10300.00"],
+    [
+      "making charges with the jewellery (default)",
+      MH,
+      MH,
+      "8000.00",
+      "2000.00",
+      "intra_state",
+      [
+        ["CGST", "1.50", "150.00"],
+        ["SGST", "1.50", "150.00"],
+      ],
+      "300.00",
+      "10300.00",
+    ],
     // states are compared as people write them
-    ["the same state written otherwise", MH, { country: "in", state: " MAHARASHTRA " }, "100.00", "0.00", "intra_state", [["CGST", "1.50", "1.50"], ["SGST", "1.50", "1.50"]], "3.00", "103.00"],
+    [
+      "the same state written otherwise",
+      MH,
+      { country: "in", state: " MAHARASHTRA " },
+      "100.00",
+      "0.00",
+      "intra_state",
+      [
+        ["CGST", "1.50", "1.50"],
+        ["SGST", "1.50", "1.50"],
+      ],
+      "3.00",
+      "103.00",
+    ],
     // no delivery place known: the seller's own place
-    ["no destination: the seller's state", MH, null, "100.00", "0.00", "intra_state", [["CGST", "1.50", "1.50"], ["SGST", "1.50", "1.50"]], "3.00", "103.00"],
+    [
+      "no destination: the seller's state",
+      MH,
+      null,
+      "100.00",
+      "0.00",
+      "intra_state",
+      [
+        ["CGST", "1.50", "1.50"],
+        ["SGST", "1.50", "1.50"],
+      ],
+      "3.00",
+      "103.00",
+    ],
     // odd paisa: 100.33 × 3% = 3.0099 → 3.01; SGST = 3.01 ÷ 2 rounded down = 1.50, CGST takes the odd paisa: 1.51
-    ["odd paisa: CGST takes it", MH, MH, "100.33", "0.00", "intra_state", [["CGST", "1.50", "1.51"], ["SGST", "1.50", "1.50"]], "3.01", "103.34"],
+    [
+      "odd paisa: CGST takes it",
+      MH,
+      MH,
+      "100.33",
+      "0.00",
+      "intra_state",
+      [
+        ["CGST", "1.50", "1.51"],
+        ["SGST", "1.50", "1.50"],
+      ],
+      "3.01",
+      "103.34",
+    ],
     ["odd paisa across states: IGST whole", MH, KA, "100.33", "0.00", "inter_state", [["IGST", "3.00", "3.01"]], "3.01", "103.34"],
     // half a paisa rounds up: 100.50 × 3% = 3.015 → 3.02, halves 1.51 + 1.51
-    ["half a paisa rounds up", MH, MH, "100.50", "0.00", "intra_state", [["CGST", "1.50", "1.51"], ["SGST", "1.50", "1.51"]], "3.02", "103.52"],
+    [
+      "half a paisa rounds up",
+      MH,
+      MH,
+      "100.50",
+      "0.00",
+      "intra_state",
+      [
+        ["CGST", "1.50", "1.51"],
+        ["SGST", "1.50", "1.51"],
+      ],
+      "3.02",
+      "103.52",
+    ],
     // just under half: 100.16 × 3% = 3.0048 → 3.00
     ["under half a paisa rounds down", MH, KA, "100.16", "0.00", "inter_state", [["IGST", "3.00", "3.00"]], "3.00", "103.16"],
   ] as const)("%s", (_name, seller, destination, goods, making, regime, lines, tax, total) => {
@@ -112,8 +199,16 @@ describe("taxOnPrice: outside India", () => {
   });
 
   it("a foreign seller: another country without a rate is an export, its own country without one has no tax", () => {
-    expect(taxOnPrice(WITH_VAT, GB, FR, { goods: "100.00", making: "0.00" })).toMatchObject({ regime: "export", lines: [], total: "100.00" });
-    expect(taxOnPrice(DEFAULT_TAX_RULES, GB, GB, { goods: "100.00", making: "0.00" })).toMatchObject({ regime: "domestic_no_tax", lines: [], total: "100.00" });
+    expect(taxOnPrice(WITH_VAT, GB, FR, { goods: "100.00", making: "0.00" })).toMatchObject({
+      regime: "export",
+      lines: [],
+      total: "100.00",
+    });
+    expect(taxOnPrice(DEFAULT_TAX_RULES, GB, GB, { goods: "100.00", making: "0.00" })).toMatchObject({
+      regime: "domestic_no_tax",
+      lines: [],
+      total: "100.00",
+    });
     // a foreign seller delivering into India charges no GST (the import is taxed at the border)
     expect(taxOnPrice(DEFAULT_TAX_RULES, GB, MH, { goods: "100.00", making: "0.00" })).toMatchObject({ regime: "export", lines: [] });
   });
@@ -177,7 +272,14 @@ describe("splitInclusive: payments that include tax, apportioned exactly", () =>
 
   it("an export's payment is all taxable value", () => {
     const exp = taxOnPrice(DEFAULT_TAX_RULES, MH, US, { goods: "999.99", making: "0.00" });
-    expect(splitInclusive("333.33", exp)).toEqual({ regime: "export", taxable: "333.33", lines: [], tax: "0.00", total: "333.33", hsn: "7113" });
+    expect(splitInclusive("333.33", exp)).toEqual({
+      regime: "export",
+      taxable: "333.33",
+      lines: [],
+      tax: "0.00",
+      total: "333.33",
+      hsn: "7113",
+    });
   });
 
   it("refuses to apportion more than the sale", () => {
@@ -209,5 +311,34 @@ describe("taxRulesSchema", () => {
       ["countries.0.country", "India's tax is the GST section; remove IN from the country rates."],
       ["countries.2.country", "GB has two rates; keep one."],
     ]);
+  });
+});
+
+describe("the seller's state not configured", () => {
+  it("every Indian delivery is taken as within the state: the same 3% in total, split CGST + SGST", () => {
+    const b = taxOnPrice(DEFAULT_TAX_RULES, { country: "IN", state: "" }, KA, { goods: "100.00", making: "0.00" });
+    expect(b.regime).toBe("intra_state");
+    expect(b.tax).toBe("3.00");
+  });
+});
+
+describe("gstinProblem", () => {
+  it("takes a GSTIN whose check character matches", () => {
+    expect(gstinProblem("27AAPFU0939F1ZV")).toBeNull();
+    expect(gstinProblem("29AAGCB7383J1Z4")).toBeNull();
+  });
+  it.each([
+    [
+      "27AAPFU0939F1Z",
+      "Enter a GSTIN of 15 characters: 2-digit state code, 10-character PAN, entity number, Z, check character (e.g. 27AAPFU0939F1ZV).",
+    ],
+    [
+      "27aapfu0939f1zv",
+      "Enter a GSTIN of 15 characters: 2-digit state code, 10-character PAN, entity number, Z, check character (e.g. 27AAPFU0939F1ZV).",
+    ],
+    ["00AAPFU0939F1ZV", "00 is not a GST state code (01 to 38)."],
+    ["27AAPFU0939F1ZW", "This GSTIN's check character does not match: check it for a typing mistake."],
+  ])("refuses %s", (gstin, message) => {
+    expect(gstinProblem(gstin)).toBe(message);
   });
 });

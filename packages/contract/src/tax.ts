@@ -186,8 +186,9 @@ function regimeOf(rules: TaxRules, seller: TaxPlace, destination: TaxPlace | nul
   const sellerCountry = seller.country.toUpperCase();
   const toCountry = to.country.toUpperCase();
   if (sellerCountry === "IN" && toCountry === "IN") {
-    // A destination without a state is taken as the seller's own state (the same tax in total either way).
-    const intra = to.state.trim() === "" || sameTaxState(seller.state, to.state);
+    // A place without a state (a destination not yet known to the state, a seller whose state is not
+    // configured) is taken as the same state: the same tax in total either way, only the split differs.
+    const intra = to.state.trim() === "" || seller.state.trim() === "" || sameTaxState(seller.state, to.state);
     return { regime: intra ? "intra_state" : "inter_state" };
   }
   const countryRate = rules.countries.find((c) => c.country === toCountry);
@@ -367,4 +368,33 @@ export function splitInclusive(amountInclTax: string, of: TaxBreakdown, alreadyA
     hsn: of.hsn,
     ...(of.making ? { making: { sac: of.making.sac, taxable: money(b.makingTaxable - a.makingTaxable), tax: money(b.makingTax - a.makingTax) } } : {}),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GSTIN
+
+const GSTIN_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** The check character of a GSTIN's first 14 characters (the GSTN's mod-36 scheme). */
+export function gstinCheckChar(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_CHARS.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS.charAt((36 - (sum % 36)) % 36);
+}
+
+/**
+ * Why a GSTIN is not one (null when it is): 15 characters, the state code, the PAN, the entity
+ * number, "Z" and the check character, e.g. 27AAPFU0939F1ZV.
+ */
+export function gstinProblem(gstin: string): string | null {
+  if (!GSTIN_PATTERN.test(gstin))
+    return "Enter a GSTIN of 15 characters: 2-digit state code, 10-character PAN, entity number, Z, check character (e.g. 27AAPFU0939F1ZV).";
+  const state = Number(gstin.slice(0, 2));
+  if (state < 1 || state > 38) return `${gstin.slice(0, 2)} is not a GST state code (01 to 38).`;
+  if (gstinCheckChar(gstin.slice(0, 14)) !== gstin.charAt(14)) return "This GSTIN's check character does not match: check it for a typing mistake.";
+  return null;
 }

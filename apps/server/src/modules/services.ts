@@ -124,7 +124,8 @@ export async function createServices(deps: ServicesDeps) {
     },
   });
   const audit = createAuditService({ db, clock, publicUrl });
-  const pricing = createPricingService({ db });
+  const seller = { country: config.seller.country, state: config.seller.state };
+  const pricing = createPricingService({ db, seller });
   const unsubscribeSecret = await resolveFileUrlSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe-key");
   const preferences = createPreferencesService({ db, clock, publicUrl, tokens: createUnsubscribeTokens(unsubscribeSecret) });
   const notifications = createNotificationsService({ db, clock, publicUrl, live, preferences });
@@ -163,7 +164,7 @@ export async function createServices(deps: ServicesDeps) {
   late.orders = orders;
   const certificates = createCertificatesService({ db, clock, orders, uploads, notifications, audit, live });
   late.certificates = certificates;
-  const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit });
+  const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit, pricing, seller });
   // Each captured payment gets its tax invoice in the capture's transaction (and each succeeded refund its credit note).
   const invoices = createInvoicesService({ db, clock, pricing, seller: config.seller });
   const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail, invoices });

@@ -44,14 +44,16 @@ const address = (state: string, country = "IN", name = "Meera Shah") => ({
   country,
 });
 
-/** An order with an accepted quote of 100000.00 (INR unless said, advance 50%) and its advance declared. */
-async function declaredAdvance(opts: { billingState?: string; country?: string; buyer?: string; currency?: "INR" | "GBP" } = {}): Promise<Submitted & { paymentId: string }> {
+/** An order with an accepted quote of 100000.00 before tax (INR unless said, advance 50%) and its advance declared. */
+async function declaredAdvance(
+  opts: { billingState?: string; country?: string; buyer?: string; currency?: "INR" | "GBP"; lines?: { label: string; amount: string }[] } = {},
+): Promise<Submitted & { paymentId: string }> {
   const s = await submitDesign(t);
   if (opts.billingState !== undefined) {
     const a = address(opts.billingState, opts.country, opts.buyer);
     await t.database.db.update(orders).set({ billingAddress: a, deliveryAddress: a }).where(eq(orders.id, s.orderId));
   }
-  const quote = await issueQuote(t, staff, s.orderId, { currency: opts.currency ?? "INR" });
+  const quote = await issueQuote(t, staff, s.orderId, { currency: opts.currency ?? "INR", ...(opts.lines && { line_items: opts.lines }) });
   const accepted = await post(t, s.customer.token, `/api/quotes/${quote.id}/accept/`);
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
   const declared = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR-ADV-1" });
@@ -100,10 +102,10 @@ describe("the advance's tax invoice", () => {
       order_id: s.orderId,
       date: "2026-11-26",
       currency: "INR",
-      // 50000.00 incl. 3% GST: 48543.69 taxable + 1456.31 tax
-      total: "50000.00",
-      taxable: "48543.69",
-      tax: "1456.31",
+      // The quote: 100000.00 + 3% GST = 103000.00; its advance of 50% is 50000.00 + 1500.00.
+      total: "51500.00",
+      taxable: "50000.00",
+      tax: "1500.00",
       against_number: "",
       pdf_url: `/api/invoices/${invoice.id}.pdf`,
     });
@@ -124,13 +126,14 @@ describe("the advance's tax invoice", () => {
       "Meera Shah",
       "Maharashtra, India",
       "7113",
-      "INR 48,543.69",
+      "INR 50,000.00",
       "CGST",
       "SGST",
-      "INR 728.16",
-      "INR 728.15",
-      "INR 50,000.00",
-      "Rupees Fifty Thousand Only",
+      "1.50%",
+      "INR 750.00",
+      "INR 1,500.00",
+      "INR 51,500.00",
+      "Rupees Fifty One Thousand Five Hundred Only",
     ])
       expect(text, expected).toContain(expected);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
@@ -159,7 +162,7 @@ describe("the advance's tax invoice", () => {
     await expect(t.database.db.update(taxDocuments).set({ total: "1.00" }).where(eq(taxDocuments.id, invoice.id))).rejects.toThrow();
     await expect(t.database.db.delete(taxDocuments).where(eq(taxDocuments.id, invoice.id))).rejects.toThrow();
     const [row] = await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.id, invoice.id));
-    expect(row?.total).toBe("50000.00");
+    expect(row?.total).toBe("51500.00");
   });
 
   it("a credit note for a succeeded refund, against the invoice, with the same tax lines; issued once", async () => {
@@ -183,7 +186,7 @@ describe("the advance's tax invoice", () => {
     expect(again.id).toBe(note.id);
     const docs = await invoicesOf(s.customer.token, s.orderId);
     expect(docs.map((d) => [d.number, d.label, d.against_number, d.date, d.taxable, d.tax, d.total])).toEqual([
-      ["INV/2026-27/000001", "Advance receipt", "", "2026-11-26", "48543.69", "1456.31", "50000.00"],
+      ["INV/2026-27/000001", "Advance receipt", "", "2026-11-26", "50000.00", "1500.00", "51500.00"],
       ["CN/2026-27/000001", "Credit note", "INV/2026-27/000001", "2026-11-27", "9708.74", "291.26", "10000.00"],
     ]);
     const content = note.content as unknown as TaxDocumentContent;
@@ -204,7 +207,7 @@ describe("tax by place of supply", () => {
     const [igst] = await invoicesOf(karnataka.customer.token, karnataka.orderId);
     const { content } = await t.services.invoices.get({ id: karnataka.customer.id, role: "customer" }, igst?.id ?? "");
     expect(content.tax.regime).toBe("inter_state");
-    expect(content.tax.lines.map((l) => [l.code, l.rate, l.amount])).toEqual([["IGST", "3.00", "1456.31"]]);
+    expect(content.tax.lines.map((l) => [l.code, l.rate, l.amount])).toEqual([["IGST", "3.00", "1500.00"]]);
 
     const london = await declaredAdvance({ billingState: "", country: "GB", buyer: "Ada Lovelace", currency: "GBP" });
     await confirm(london.paymentId);
@@ -263,10 +266,10 @@ describe("the admins' CSV export", () => {
       "number,type,kind,date,financial_year,order,buyer,buyer_email,place_of_supply,seller_gstin,seller_state,against_invoice,taxable,cgst,sgst,igst,other_tax,total,currency",
     );
     const first = lines.find((l) => l.startsWith("INV/2026-27/000001,"));
-    expect(first).toMatch(/^INV\/2026-27\/000001,Invoice,Advance receipt,2026-11-26,2026-27,JW-\d{4}-\d{6},Meera Shah,.*,"Maharashtra, India",27AAECA1234F1Z6,Maharashtra,,48543.69,728.16,728.15,0.00,0.00,50000.00,INR$/);
+    expect(first).toMatch(/^INV\/2026-27\/000001,Invoice,Advance receipt,2026-11-26,2026-27,JW-\d{4}-\d{6},Meera Shah,.*,"Maharashtra, India",27AAECA1234F1Z6,Maharashtra,,50000.00,750.00,750.00,0.00,0.00,51500.00,INR$/);
     expect(lines.some((l) => l.startsWith("CN/2026-27/000001,Credit note,Credit note,2026-11-27,") && l.includes(",INV/2026-27/000001,9708.74,145.63,145.63,0.00,0.00,10000.00,INR"))).toBe(true);
     const igst = lines.find((l) => l.includes("Karnataka"));
-    expect(igst).toContain(",48543.69,0.00,0.00,1456.31,0.00,50000.00,INR");
+    expect(igst).toContain(",50000.00,0.00,0.00,1500.00,0.00,51500.00,INR");
     const injected = lines.find((l) => l.includes("HYPERLINK"));
     expect(injected).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     // A day outside the range lists nothing but the header.
@@ -317,7 +320,7 @@ describe("numbering", () => {
 
 describe("the final invoice on the balance", () => {
   it("takes what the advance left of the sale, so advance + balance add up to the quote line by line", async () => {
-    const s = await declaredAdvance({ billingState: "Maharashtra" });
+    const s = await declaredAdvance({ billingState: "Maharashtra", lines: [{ label: "Ring", amount: "12345.67" }] });
     await confirm(s.paymentId);
     expect((await uploadCad(t, staff, s.orderId)).statusCode).toBe(201);
     const cadId = (await getOrder(t, s.customer.token, s.orderId)).cad_designs[0]?.id ?? "";
@@ -327,17 +330,18 @@ describe("the final invoice on the balance", () => {
     expect((await confirm(balance.json<Payment>().id)).statusCode).toBe(200);
 
     const docs = await invoicesOf(s.customer.token, s.orderId);
+    // The quote: 12345.67 + 3% = 12716.04 (CGST 185.19, SGST 185.18); advance and balance 6358.02 each.
     expect(docs.map((d) => [d.label, d.payment_kind, d.taxable, d.tax, d.total])).toEqual([
-      ["Advance receipt", "advance", "48543.69", "1456.31", "50000.00"],
-      // 100000.00 incl. 3%: 97087.38 + 2912.62; the balance is the rest of each figure.
-      ["Final invoice", "balance", "48543.69", "1456.31", "50000.00"],
+      ["Advance receipt", "advance", "6172.83", "185.19", "6358.02"],
+      ["Final invoice", "balance", "6172.84", "185.18", "6358.02"],
     ]);
     const lines = await Promise.all(
       docs.map(async (d) => (await t.services.invoices.get({ id: s.customer.id, role: "customer" }, d.id)).content.tax.lines.map((l) => l.amount)),
     );
+    // Line by line they add up to the quote's: CGST 92.60 + 92.59 = 185.19, SGST 92.59 + 92.59 = 185.18.
     expect(lines).toEqual([
-      ["728.16", "728.15"],
-      ["728.15", "728.16"],
+      ["92.60", "92.59"],
+      ["92.59", "92.59"],
     ]);
     const text = extractText(await renderTaxDocumentPdf((await t.services.invoices.get({ id: s.customer.id, role: "customer" }, docs[1]?.id ?? "")).content, { compress: false }));
     expect(text).toContain("Final invoice on the balance");
