@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TAX_RULES,
   splitInclusive,
   taxDocumentLabel,
   taxOnPrice,
@@ -17,6 +16,7 @@ import { assertAdmin, assertCanAccess, type Actor } from "../../lib/access.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { subtractMoney, sumMoney, toCents } from "../../lib/money.ts";
 import type { PricingService } from "../pricing/pricing.service.ts";
+import { taxDestination } from "../tax/tax-place.ts";
 import { amountInWords } from "./amount-in-words.ts";
 import { documentNumber, financialYearOf, indianDate, indianDayStart } from "./financial-year.ts";
 import { countryName, type SellerDetails, type TaxDocumentContent } from "./invoice-content.ts";
@@ -24,13 +24,6 @@ import * as repo from "./invoices.repository.ts";
 import type { TaxDocumentRow } from "./invoices.repository.ts";
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
-
-/** The currency a seller's own country invoices in (as the tax module decides a quote's place). */
-const EURO_COUNTRIES = new Set(["AT", "BE", "HR", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES"]);
-function homeCurrencyOf(country: string): Currency | undefined {
-  const c = country.toUpperCase();
-  return c === "IN" ? "INR" : c === "US" ? "USD" : c === "GB" ? "GBP" : EURO_COUNTRIES.has(c) ? "EUR" : undefined;
-}
 
 export const EXPORT_NOTE = "Supply meant for export under bond or letter of undertaking without payment of integrated tax (zero-rated).";
 
@@ -77,27 +70,22 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
   const { db, clock, pricing, seller } = deps;
   const sellerPlace: TaxPlace = { country: seller.country, state: seller.state };
 
-  /** The tax rules of the pricing tables in force (their defaults for tables saved before tax was part of them). */
+  /** The tax rules of the pricing tables in force (tables saved before tax read with the defaults). */
   async function rulesIn(tx: Db): Promise<TaxRules> {
-    const { tables } = await pricing.current(tx);
-    return (tables as { tax?: TaxRules }).tax ?? DEFAULT_TAX_RULES;
+    return (await pricing.current(tx)).tables.tax;
   }
 
   /**
-   * Where the sale is taken to be delivered, for its tax, by the rule quotes are taxed with (the
-   * tax module's taxDestination): the order's delivery address; without one, a sale in the seller's
-   * own currency stays in the seller's state, any other is an export.
+   * Where the sale is taken to be delivered, for its tax, by the rule quotes are taxed with: the
+   * order's delivery address; without one, a sale in the seller's own currency stays in the seller's
+   * state, any other is an export.
    */
-  function destinationOf(order: repo.OrderRow, currency: Currency): TaxPlace {
-    const a = order.deliveryAddress;
-    if (a) return { country: a.country.toUpperCase(), state: a.state };
-    return homeCurrencyOf(seller.country) === currency ? sellerPlace : { country: "", state: "" };
-  }
+  const destinationOf = (order: repo.OrderRow, currency: Currency): TaxPlace => taxDestination(sellerPlace, order.deliveryAddress, currency);
 
   function placeOfSupply(order: repo.OrderRow, currency: Currency): string {
     const a = order.deliveryAddress;
     if (a) return [a.state, countryName(a.country)].filter(Boolean).join(", ");
-    if (homeCurrencyOf(seller.country) === currency)
+    if (destinationOf(order, currency).country !== "")
       return `${[seller.state, countryName(seller.country)].filter(Boolean).join(", ")} (no delivery address given)`;
     return "Outside the seller's country (no delivery address given)";
   }
