@@ -102,10 +102,10 @@ export function OrderInvoices({ orderId, audience = "customer" }: { orderId: str
                   size="sm"
                   className="self-start sm:self-center"
                   loading={download.isPending && download.variables.id === doc.id}
+                  aria-label={`Download PDF ${doc.number}`}
                   onClick={() => download.mutate(doc)}
                 >
                   {!(download.isPending && download.variables.id === doc.id) && <Download aria-hidden />} Download PDF
-                  <span className="sr-only"> {doc.number}</span>
                 </Button>
               </li>
             ))}
