@@ -247,7 +247,7 @@ describe("the admins' CSV export", () => {
   });
 
   it("refuses a reversed, impossible or missing range with 400", async () => {
-    for (const query of ["from=2026-11-30&to=2026-11-01", "from=2026-02-30&to=2026-11-01", "from=2026-11-01", "from=26-11-01&to=2026-11-30"]) {
+    for (const query of ["from=2026-11-30&to=2026-11-01", "from=2026-02-30&to=2026-11-01", "from=2026-11-01", "from=26-11-01&to=2026-11-30", "from=2020-01-01&to=2026-11-30"]) {
       const res = await authedInject(t, admin, { method: "GET", url: `/api/staff/invoices/export.csv?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({ detail: "Invalid request parameters." });
@@ -272,6 +272,10 @@ describe("the admins' CSV export", () => {
     expect(igst).toContain(",50000.00,0.00,0.00,1500.00,0.00,51500.00,INR");
     const injected = lines.find((l) => l.includes("HYPERLINK"));
     expect(injected).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    // Days are India's: the credit note settled at 05:00 UTC on the 27th is not in a range ending on the 26th.
+    const oneDay = await authedInject(t, admin, { method: "GET", url: "/api/staff/invoices/export.csv?from=2026-11-26&to=2026-11-26" });
+    expect(oneDay.body).toContain("INV/2026-27/000001,");
+    expect(oneDay.body).not.toContain("CN/2026-27/000001,");
     // A day outside the range lists nothing but the header.
     const empty = await authedInject(t, admin, { method: "GET", url: "/api/staff/invoices/export.csv?from=2026-10-01&to=2026-10-31" });
     expect(empty.body).toBe(`${lines[0]}\r\n`);
