@@ -51,7 +51,10 @@ export type TaxDocumentList = z.infer<typeof taxDocumentListSchema>;
 const isoDate = z
   .string({ error: "Enter a date." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "Enter a real date.");
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    "Enter a real date.",
+  );
 
 /** The longest range one export covers (a little over two financial years). */
 export const INVOICE_EXPORT_MAX_DAYS = 800;

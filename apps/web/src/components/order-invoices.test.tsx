@@ -87,7 +87,9 @@ describe("the order's invoices", () => {
 
   it("tells staff when a payment will get one", async () => {
     renderList([], "staff");
-    expect(await screen.findByText("No invoice yet. One is issued when a payment of this order is confirmed or captured.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("No invoice yet. One is issued when a payment of this order is confirmed or captured."),
+    ).toBeInTheDocument();
   });
 
   it("offers a retry when the list fails", async () => {

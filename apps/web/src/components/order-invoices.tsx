@@ -37,7 +37,11 @@ export function OrderInvoices({ orderId, audience = "customer" }: { orderId: str
   const download = useMutation({
     mutationFn: downloadInvoice,
     onError: (err, doc) =>
-      toast({ variant: "destructive", title: "Error", description: errorMessage(err, `Failed to download ${doc.number}. Please try again.`) }),
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: errorMessage(err, `Failed to download ${doc.number}. Please try again.`),
+      }),
   });
   const headingId = `order-invoices-${orderId}`;
 
@@ -85,7 +89,9 @@ export function OrderInvoices({ orderId, audience = "customer" }: { orderId: str
                 <div className="flex min-w-0 flex-col gap-1.5">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="break-all font-mono text-sm font-medium">{doc.number}</span>
-                    <Badge tone={doc.kind === "credit_note" ? "garnet" : doc.payment_kind === "balance" ? "green" : "gold"}>{doc.label}</Badge>
+                    <Badge tone={doc.kind === "credit_note" ? "garnet" : doc.payment_kind === "balance" ? "green" : "gold"}>
+                      {doc.label}
+                    </Badge>
                   </div>
                   <p className="text-sm text-muted">
                     <time dateTime={doc.date}>{formatDay(doc.date)}</time>

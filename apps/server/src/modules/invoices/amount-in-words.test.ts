@@ -21,7 +21,11 @@ describe("amountInWords", () => {
     ["12345678.90", "INR", "Rupees One Crore Twenty Three Lakh Forty Five Thousand Six Hundred Seventy Eight and Ninety Paise Only"],
     ["10000000.00", "INR", "Rupees One Crore Only"],
     ["1000000000.00", "INR", "Rupees One Hundred Crore Only"],
-    ["9999999999.99", "INR", "Rupees Nine Hundred Ninety Nine Crore Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Nine and Ninety Nine Paise Only"],
+    [
+      "9999999999.99",
+      "INR",
+      "Rupees Nine Hundred Ninety Nine Crore Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Nine and Ninety Nine Paise Only",
+    ],
     ["2500.00", "USD", "US Dollars Two Thousand Five Hundred Only"],
     ["1234567.05", "USD", "US Dollars One Million Two Hundred Thirty Four Thousand Five Hundred Sixty Seven and Five Cents Only"],
     ["100000.00", "EUR", "Euros One Hundred Thousand Only"],

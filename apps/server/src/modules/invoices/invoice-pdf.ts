@@ -70,7 +70,10 @@ function header(w: Writer, c: TaxDocumentContent): void {
   ];
   if (c.against) rows.push(["Against invoice", `${c.against.number} of ${day(w, c.against.date)}`]);
   if (c.payment.reference || c.payment.provider_payment_id)
-    rows.push([c.kind === "credit_note" ? "Refund reference" : "Payment reference", [c.payment.reference, c.payment.provider_payment_id].filter(Boolean).join(" / ")]);
+    rows.push([
+      c.kind === "credit_note" ? "Refund reference" : "Payment reference",
+      [c.payment.reference, c.payment.provider_payment_id].filter(Boolean).join(" / "),
+    ]);
   if (c.reason) rows.push(["Reason", c.reason]);
   w.fields(rows);
   w.rule(doc.y, COLORS.gold);

@@ -11,7 +11,7 @@ describe("csvText", () => {
     ["\tcmd", "'\tcmd"],
     ["Shah, Meera", '"Shah, Meera"'],
     ['say "hi"', '"say ""hi"""'],
-    ["=HYPERLINK(\"x\")", '"\'=HYPERLINK(""x"")"'],
+    ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ["line\nbreak", '"line\nbreak"'],
     ["", ""],
   ])("%j -> %j", (input, output) => {

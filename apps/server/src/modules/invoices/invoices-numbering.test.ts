@@ -8,7 +8,10 @@ let t: TestApp;
 let staff: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock: new FakeClock(new Date("2026-11-26T06:00:00Z")), env: { SELLER_STATE: "Maharashtra", SELLER_GSTIN: "27AAECA1234F1Z6" } });
+  t = await buildTestApp({
+    clock: new FakeClock(new Date("2026-11-26T06:00:00Z")),
+    env: { SELLER_STATE: "Maharashtra", SELLER_GSTIN: "27AAECA1234F1Z6" },
+  });
   staff = await staffToken(t);
 });
 afterAll(async () => {

@@ -32,7 +32,12 @@ export async function insertDocument(tx: Db, values: NewTaxDocument): Promise<Ta
 }
 
 export const findDocument = (db: Db, id: string): Promise<TaxDocumentRow | undefined> =>
-  db.select().from(taxDocuments).where(eq(taxDocuments.id, id)).limit(1).then((r) => r[0]);
+  db
+    .select()
+    .from(taxDocuments)
+    .where(eq(taxDocuments.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 
 export const findInvoiceOfPayment = (db: Db, paymentId: string): Promise<TaxDocumentRow | undefined> =>
   db
@@ -65,16 +70,36 @@ export const listIssuedBetween = (db: Db, from: Date, to: Date): Promise<TaxDocu
 // ---- what a document is made from (read in the issuing transaction) ----
 
 export const findPayment = (db: Db, id: string) =>
-  db.select().from(payments).where(eq(payments.id, id)).limit(1).then((r) => r[0]);
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 
 export const findRefund = (db: Db, id: string) =>
-  db.select().from(refunds).where(eq(refunds.id, id)).limit(1).then((r) => r[0]);
+  db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 
 export const findOrder = (db: Db, id: string) =>
-  db.select().from(orders).where(eq(orders.id, id)).limit(1).then((r) => r[0]);
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 
 export const findQuote = (db: Db, id: string) =>
-  db.select().from(quotes).where(eq(quotes.id, id)).limit(1).then((r) => r[0]);
+  db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 
 export const findBuyer = (db: Db, id: string) =>
   db

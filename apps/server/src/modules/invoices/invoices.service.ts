@@ -53,7 +53,11 @@ export function toTaxDocumentResponse(row: TaxDocumentRow): TaxDocument {
 const contentOf = (row: TaxDocumentRow) => row.content as unknown as TaxDocumentContent;
 
 /** The buyer's name: the billing address's, else the account's name, else the e-mail. */
-function buyerOf(buyer: repo.BuyerRow | undefined, billing: PostalAddress | null, delivery: PostalAddress | null): TaxDocumentContent["buyer"] {
+function buyerOf(
+  buyer: repo.BuyerRow | undefined,
+  billing: PostalAddress | null,
+  delivery: PostalAddress | null,
+): TaxDocumentContent["buyer"] {
   const accountName = [buyer?.firstName, buyer?.lastName].filter((s) => s?.trim()).join(" ") || buyer?.companyName || "";
   const email = buyer?.email ?? "";
   const missing = [!billing && "billing", !delivery && "delivery"].filter(Boolean);
@@ -63,7 +67,13 @@ function buyerOf(buyer: repo.BuyerRow | undefined, billing: PostalAddress | null
       : missing.length === 2
         ? "No billing or delivery address had been given for this order when this document was issued; the buyer is named from their account."
         : `No ${missing[0]} address had been given for this order when this document was issued.`;
-  return { name: billing?.name || delivery?.name || accountName || email, email, billing_address: billing, delivery_address: delivery, note };
+  return {
+    name: billing?.name || delivery?.name || accountName || email,
+    email,
+    billing_address: billing,
+    delivery_address: delivery,
+    note,
+  };
 }
 
 export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: PricingService; seller: SellerDetails }) {
@@ -80,7 +90,8 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
    * order's delivery address; without one, a sale in the seller's own currency stays in the seller's
    * state, any other is an export.
    */
-  const destinationOf = (order: repo.OrderRow, currency: Currency): TaxPlace => taxDestination(sellerPlace, order.deliveryAddress, currency);
+  const destinationOf = (order: repo.OrderRow, currency: Currency): TaxPlace =>
+    taxDestination(sellerPlace, order.deliveryAddress, currency);
 
   function placeOfSupply(order: repo.OrderRow, currency: Currency): string {
     const a = order.deliveryAddress;
@@ -95,7 +106,13 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
    * delivery address now puts it in another regime (a piece first quoted without an address),
    * and from the quote's amount for a quote made before tax was part of quotes.
    */
-  async function saleOf(tx: Db, order: repo.OrderRow, quote: repo.QuoteRow | undefined, amount: string, currency: Currency): Promise<TaxBreakdown> {
+  async function saleOf(
+    tx: Db,
+    order: repo.OrderRow,
+    quote: repo.QuoteRow | undefined,
+    amount: string,
+    currency: Currency,
+  ): Promise<TaxBreakdown> {
     const rules = await rulesIn(tx);
     const destination = destinationOf(order, currency);
     const stored = (quote as { tax?: TaxBreakdown | null } | undefined)?.tax ?? null;
@@ -114,7 +131,14 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
    * (a quote changed under an old payment), on its own, and failing that as a sale of its own: a
    * capture is never refused for want of an invoice.
    */
-  async function apportion(tx: Db, order: repo.OrderRow, amount: string, currency: Currency, of: TaxBreakdown, already: string): Promise<TaxBreakdown> {
+  async function apportion(
+    tx: Db,
+    order: repo.OrderRow,
+    amount: string,
+    currency: Currency,
+    of: TaxBreakdown,
+    already: string,
+  ): Promise<TaxBreakdown> {
     try {
       return splitInclusive(amount, of, already);
     } catch {
@@ -187,7 +211,9 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; pricing: Pri
     // The balance comes after the advance of the same quote: together they make the sale, line by line.
     const earlier =
       payment.kind === "balance" && payment.quoteId
-        ? (await repo.listQuotePayments(tx, payment.quoteId)).filter((p) => p.kind === "advance" && p.status === "confirmed").map((p) => p.amount)
+        ? (await repo.listQuotePayments(tx, payment.quoteId))
+            .filter((p) => p.kind === "advance" && p.status === "confirmed")
+            .map((p) => p.amount)
         : [];
     return apportion(tx, order, payment.amount, payment.currency, sale, sumMoney(earlier));
   }

@@ -46,7 +46,13 @@ const address = (state: string, country = "IN", name = "Meera Shah") => ({
 
 /** An order with an accepted quote of 100000.00 before tax (INR unless said, advance 50%) and its advance declared. */
 async function declaredAdvance(
-  opts: { billingState?: string; country?: string; buyer?: string; currency?: "INR" | "GBP"; lines?: { label: string; amount: string }[] } = {},
+  opts: {
+    billingState?: string;
+    country?: string;
+    buyer?: string;
+    currency?: "INR" | "GBP";
+    lines?: { label: string; amount: string }[];
+  } = {},
 ): Promise<Submitted & { paymentId: string }> {
   const s = await submitDesign(t);
   if (opts.billingState !== undefined) {
@@ -195,7 +201,13 @@ describe("the advance's tax invoice", () => {
       ["SGST", "145.63"],
     ]);
     const text = extractText(await renderTaxDocumentPdf(content, { compress: false }));
-    for (const expected of ["Credit note CN/2026-27/000001", "Against invoice", "INV/2026-27/000001", "Order cancelled", "Rupees Ten Thousand Only"])
+    for (const expected of [
+      "Credit note CN/2026-27/000001",
+      "Against invoice",
+      "INV/2026-27/000001",
+      "Order cancelled",
+      "Rupees Ten Thousand Only",
+    ])
       expect(text, expected).toContain(expected);
   });
 });
@@ -247,7 +259,13 @@ describe("the admins' CSV export", () => {
   });
 
   it("refuses a reversed, impossible or missing range with 400", async () => {
-    for (const query of ["from=2026-11-30&to=2026-11-01", "from=2026-02-30&to=2026-11-01", "from=2026-11-01", "from=26-11-01&to=2026-11-30", "from=2020-01-01&to=2026-11-30"]) {
+    for (const query of [
+      "from=2026-11-30&to=2026-11-01",
+      "from=2026-02-30&to=2026-11-01",
+      "from=2026-11-01",
+      "from=26-11-01&to=2026-11-30",
+      "from=2020-01-01&to=2026-11-30",
+    ]) {
       const res = await authedInject(t, admin, { method: "GET", url: `/api/staff/invoices/export.csv?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({ detail: "Invalid request parameters." });
@@ -255,7 +273,7 @@ describe("the admins' CSV export", () => {
   });
 
   it("lists the range's invoices and credit notes with their tax columns, safe from formula injection", async () => {
-    const s = await declaredAdvance({ billingState: "Maharashtra", buyer: "=HYPERLINK(\"http://evil\",\"x\")" });
+    const s = await declaredAdvance({ billingState: "Maharashtra", buyer: '=HYPERLINK("http://evil","x")' });
     await confirm(s.paymentId);
     const res = await authedInject(t, admin, { method: "GET", url: "/api/staff/invoices/export.csv?from=2026-11-26&to=2026-11-27" });
     expect(res.statusCode).toBe(200);
@@ -266,8 +284,16 @@ describe("the admins' CSV export", () => {
       "number,type,kind,date,financial_year,order,buyer,buyer_email,place_of_supply,seller_gstin,seller_state,against_invoice,taxable,cgst,sgst,igst,other_tax,total,currency",
     );
     const first = lines.find((l) => l.startsWith("INV/2026-27/000001,"));
-    expect(first).toMatch(/^INV\/2026-27\/000001,Invoice,Advance receipt,2026-11-26,2026-27,JW-\d{4}-\d{6},Meera Shah,.*,"Maharashtra, India",27AAECA1234F1Z6,Maharashtra,,50000.00,750.00,750.00,0.00,0.00,51500.00,INR$/);
-    expect(lines.some((l) => l.startsWith("CN/2026-27/000001,Credit note,Credit note,2026-11-27,") && l.includes(",INV/2026-27/000001,9708.74,145.63,145.63,0.00,0.00,10000.00,INR"))).toBe(true);
+    expect(first).toMatch(
+      /^INV\/2026-27\/000001,Invoice,Advance receipt,2026-11-26,2026-27,JW-\d{4}-\d{6},Meera Shah,.*,"Maharashtra, India",27AAECA1234F1Z6,Maharashtra,,50000.00,750.00,750.00,0.00,0.00,51500.00,INR$/,
+    );
+    expect(
+      lines.some(
+        (l) =>
+          l.startsWith("CN/2026-27/000001,Credit note,Credit note,2026-11-27,") &&
+          l.includes(",INV/2026-27/000001,9708.74,145.63,145.63,0.00,0.00,10000.00,INR"),
+      ),
+    ).toBe(true);
     const igst = lines.find((l) => l.includes("Karnataka"));
     expect(igst).toContain(",50000.00,0.00,0.00,1500.00,0.00,51500.00,INR");
     const injected = lines.find((l) => l.includes("HYPERLINK"));
@@ -340,14 +366,20 @@ describe("the final invoice on the balance", () => {
       ["Final invoice", "balance", "6172.84", "185.18", "6358.02"],
     ]);
     const lines = await Promise.all(
-      docs.map(async (d) => (await t.services.invoices.get({ id: s.customer.id, role: "customer" }, d.id)).content.tax.lines.map((l) => l.amount)),
+      docs.map(async (d) =>
+        (await t.services.invoices.get({ id: s.customer.id, role: "customer" }, d.id)).content.tax.lines.map((l) => l.amount),
+      ),
     );
     // Line by line they add up to the quote's: CGST 92.60 + 92.59 = 185.19, SGST 92.59 + 92.59 = 185.18.
     expect(lines).toEqual([
       ["92.60", "92.59"],
       ["92.59", "92.59"],
     ]);
-    const text = extractText(await renderTaxDocumentPdf((await t.services.invoices.get({ id: s.customer.id, role: "customer" }, docs[1]?.id ?? "")).content, { compress: false }));
+    const text = extractText(
+      await renderTaxDocumentPdf((await t.services.invoices.get({ id: s.customer.id, role: "customer" }, docs[1]?.id ?? "")).content, {
+        compress: false,
+      }),
+    );
     expect(text).toContain("Final invoice on the balance");
   });
 });

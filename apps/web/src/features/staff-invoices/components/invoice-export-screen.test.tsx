@@ -8,7 +8,9 @@ const NOW = new Date("2026-11-26T20:00:00Z"); // 27 Nov 2026, 01:30 in India
 
 function renderExport(status = 200) {
   const calls = stubFetch((url) =>
-    url.includes("/api/staff/invoices/export.csv") ? { status, body: status === 200 ? "number\r\n" : { detail: "Only an administrator can do this." } } : { status: 404 },
+    url.includes("/api/staff/invoices/export.csv")
+      ? { status, body: status === 200 ? "number\r\n" : { detail: "Only an administrator can do this." } }
+      : { status: 404 },
   );
   renderRoutes([{ path: "/staff/invoices", element: <InvoiceExportScreen now={NOW} /> }], "/staff/invoices");
   return calls;

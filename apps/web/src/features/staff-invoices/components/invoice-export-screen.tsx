@@ -57,7 +57,12 @@ export function InvoiceExportScreen({ now }: { now?: Date } = {}) {
   const onSubmit = (query: InvoiceExportQuery) =>
     exportCsv.mutate(query, {
       onSuccess: (name) => toast({ title: "Invoices exported", description: `${name} has been downloaded.` }),
-      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "The invoices could not be exported. Please try again.") }),
+      onError: (err) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: errorMessage(err, "The invoices could not be exported. Please try again."),
+        }),
     });
 
   return (
@@ -66,8 +71,8 @@ export function InvoiceExportScreen({ now }: { now?: Date } = {}) {
         <p className="eyebrow">Administration</p>
         <h1 className="text-4xl sm:text-5xl">Invoices</h1>
         <p className="max-w-2xl text-muted">
-          Every tax invoice and credit note is issued by itself when a payment is received or a refund goes through, and can never be edited.
-          Export those of a period as a spreadsheet for your accountant.
+          Every tax invoice and credit note is issued by itself when a payment is received or a refund goes through, and can never be
+          edited. Export those of a period as a spreadsheet for your accountant.
         </p>
       </div>
 
