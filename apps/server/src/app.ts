@@ -49,6 +49,7 @@ import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
 import { refundsModule } from "./modules/refunds/index.ts";
 import type { CreditNotes, ProviderRegistry } from "./modules/refunds/refunds.service.ts";
+import { invoicesModule } from "./modules/invoices/index.ts";
 import { jobsModule } from "./modules/jobs/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
@@ -309,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tmpDir: services.tmpDir,
   });
   await app.register(refundsModule, { refunds: services.refunds });
+  await app.register(invoicesModule, { invoices: services.invoices });
   await app.register(notificationsModule, { notifications: services.notifications });
   await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
   await app.register(settingsModule, { preferences: services.preferences });

@@ -40,15 +40,23 @@ describe("loadConfig", () => {
   it("reads the object storage keys: S3_BUCKET turns the bucket on, the others need it", () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(loadConfig({ S3_BUCKET: "" }).s3).toBeUndefined();
-    expect(loadConfig({ S3_BUCKET: "atelier-files" }).s3).toEqual({ bucket: "atelier-files", endpoint: undefined, region: "us-east-1", forcePathStyle: false });
+    expect(loadConfig({ S3_BUCKET: "atelier-files" }).s3).toEqual({
+      bucket: "atelier-files",
+      endpoint: undefined,
+      region: "us-east-1",
+      forcePathStyle: false,
+    });
     expect(loadConfig({ S3_BUCKET: "atelier-files", AWS_REGION: "ap-south-1" }).s3?.region).toBe("ap-south-1");
     expect(
-      loadConfig({ S3_BUCKET: "atelier-files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "true" }).s3,
+      loadConfig({ S3_BUCKET: "atelier-files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "true" })
+        .s3,
     ).toEqual({ bucket: "atelier-files", endpoint: "http://127.0.0.1:9000", region: "eu-west-1", forcePathStyle: true });
     expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000", PORT: "eighty" })).toThrow(
       /- PORT:.*\n.*- S3_BUCKET: Set S3_BUCKET too \(the other S3 keys only apply to a bucket\), or leave them all unset\./s,
     );
-    expect(() => loadConfig({ S3_BUCKET: "Atelier_Files", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/- S3_BUCKET: Use an S3 bucket name.*- S3_FORCE_PATH_STYLE:/s);
+    expect(() => loadConfig({ S3_BUCKET: "Atelier_Files", S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+      /- S3_BUCKET: Use an S3 bucket name.*- S3_FORCE_PATH_STYLE:/s,
+    );
   });
 
   describe("shared secrets", () => {
@@ -97,5 +105,43 @@ describe("loadConfig", () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: "m".repeat(20) }).metricsToken).toBe("m".repeat(20));
     expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow("- METRICS_TOKEN: Use at least 16 characters.");
+  });
+});
+
+describe("the seller (SELLER_*)", () => {
+  it("has readable defaults, an Indian seller without a state or GSTIN (none is made up)", () => {
+    expect(loadConfig({}).seller).toEqual({ legalName: "Aurelia Atelier", address: "", state: "", country: "IN", gstin: undefined });
+  });
+
+  it("takes the configured details, the GSTIN and country upper-cased", () => {
+    const c = loadConfig({
+      SELLER_LEGAL_NAME: "Aurelia Atelier LLP",
+      SELLER_ADDRESS: "4 Zaveri Bazaar, Mumbai 400002",
+      SELLER_STATE: "Maharashtra",
+      SELLER_COUNTRY: "in",
+      SELLER_GSTIN: "27aapfu0939f1zv",
+    });
+    expect(c.seller).toEqual({
+      legalName: "Aurelia Atelier LLP",
+      address: "4 Zaveri Bazaar, Mumbai 400002",
+      state: "Maharashtra",
+      country: "IN",
+      gstin: "27AAPFU0939F1ZV",
+    });
+  });
+
+  it.each([
+    ["27AAPFU0939F1Z", "Enter a GSTIN of 15 characters"],
+    ["27AAPFU0939F1ZX", "check character does not match"],
+    ["99AAPFU0939F1ZV", "99 is not a GST state code"],
+  ])("refuses the GSTIN %s", (gstin, message) => {
+    expect(() => loadConfig({ SELLER_GSTIN: gstin })).toThrow(message);
+  });
+
+  it("refuses a GSTIN for a seller outside India, and a country that is not a code", () => {
+    expect(() => loadConfig({ SELLER_GSTIN: "27AAPFU0939F1ZV", SELLER_COUNTRY: "GB" })).toThrow(
+      "SELLER_GSTIN: A GSTIN is an Indian registration; SELLER_COUNTRY is GB.",
+    );
+    expect(() => loadConfig({ SELLER_COUNTRY: "India" })).toThrow("SELLER_COUNTRY: Use the two-letter ISO country code, e.g. IN.");
   });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
+import { gstinProblem } from "@atelier/contract";
 import { z } from "zod";
 import { defaultWebDistDir } from "./lib/package-root.ts";
 
@@ -35,6 +36,24 @@ const configSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "Use at least 16 characters.").optional()),
   PAYMENT_BANK_DETAILS: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
   PAYMENT_UPI_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.-]{2,256}@[\w.-]{2,64}$/, "Use a UPI id such as atelier@bank.").optional()),
+  // The seller on quotes and tax documents; SELLER_COUNTRY and SELLER_STATE decide the tax (GST split).
+  SELLER_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(200).default("Aurelia Atelier")),
+  SELLER_ADDRESS: z.preprocess(emptyToUndefined, z.string().trim().max(500).optional()),
+  SELLER_STATE: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  SELLER_COUNTRY: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toUpperCase() : undefined),
+    z.string().regex(/^[A-Z]{2}$/, "Use the two-letter ISO country code, e.g. IN.").default("IN"),
+  ),
+  SELLER_GSTIN: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toUpperCase() : undefined),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const problem = gstinProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+  ),
   // The durable job queue (e-mails, sweeps) and the SMTP client's timeouts.
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
@@ -112,9 +131,17 @@ export type Config = Readonly<{
   s3: S3Config | undefined;
   /** Connection, greeting and socket timeout of the SMTP client (an SMTP server that never answers). */
   smtpTimeoutMs: number;
+  /**
+   * The seller: legal name and address as printed on quotes and tax documents; `country` (ISO, IN by
+   * default) and `state` decide the tax (an empty state: every Indian delivery is taken as intra-state);
+   * `gstin` only when configured (never made up).
+   */
+  seller: Seller;
   /** The durable job queue: poll interval, claim lease, attempts before a job fails, retry backoff. */
   jobs: Readonly<{ pollMs: number; leaseMs: number; maxAttempts: number; backoffBaseMs: number; backoffMaxMs: number }>;
 }>;
+
+export type Seller = Readonly<{ legalName: string; address: string; state: string; country: string; gstin: string | undefined }>;
 
 export class ConfigError extends Error {}
 
@@ -144,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.SELLER_GSTIN && e.SELLER_COUNTRY !== "IN") {
+    throw new ConfigError(`Invalid configuration:\n  - SELLER_GSTIN: A GSTIN is an Indian registration; SELLER_COUNTRY is ${e.SELLER_COUNTRY}.`);
+  }
   const fileUrlSecret = e.FILE_URL_SECRET ?? (e.APP_SECRET && deriveSecret(e.APP_SECRET, "file-url"));
   const unsubscribeSecret = e.UNSUBSCRIBE_SECRET ?? (e.APP_SECRET && deriveSecret(e.APP_SECRET, "unsubscribe"));
   // Secrets generated into one instance's DATA_DIR would differ between instances (and be lost with the disk).
@@ -178,6 +208,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     paymentUpiId: e.PAYMENT_UPI_ID,
     s3: s3ConfigOf(s3Parsed.data, env),
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    seller: Object.freeze({
+      legalName: e.SELLER_LEGAL_NAME,
+      address: e.SELLER_ADDRESS ?? "",
+      state: e.SELLER_STATE ?? "",
+      country: e.SELLER_COUNTRY,
+      gstin: e.SELLER_GSTIN,
+    }),
     jobs: Object.freeze({
       pollMs: e.JOBS_POLL_MS,
       leaseMs: e.JOBS_LEASE_MS,

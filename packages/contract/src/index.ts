@@ -24,3 +24,5 @@ export * from "./order-next-action.ts";
 export * from "./jobs.ts";
 export * from "./addresses.ts";
 export * from "./refunds.ts";
+export * from "./invoices.ts";
+export * from "./tax.ts";

@@ -15,6 +15,7 @@ import {
   type OrderStatusGroup,
 } from "./orders.ts";
 import { estimateLineSchema, estimateSchema, moneyInputSchema, moneySchema } from "./pricing.ts";
+import { taxBreakdownSchema } from "./tax.ts";
 import { ROLES } from "./auth.ts";
 import { certificateSchema } from "./certificates.ts";
 import { postalAddressSchema } from "./addresses.ts";
@@ -80,14 +81,22 @@ export const cadDesignSchema = z.object({
 });
 export type CadDesign = z.infer<typeof cadDesignSchema>;
 
+/** A quote's line, before tax; `making`: a making charge (taxed at its own rate when the tax rules bill it separately). */
+export const quoteLineItemSchema = estimateLineSchema.extend({ making: z.boolean().optional() });
+export type QuoteLineItem = z.infer<typeof quoteLineItemSchema>;
+
 export const quoteSchema = z.object({
   id: z.string(),
   order_id: z.string(),
   order_number: z.string(),
   design_name: z.string(),
+  /** The total incl. tax (the line items plus `tax`); the advance is a percentage of it. */
   amount: moneySchema,
   currency: z.enum(CURRENCIES),
-  line_items: z.array(estimateLineSchema),
+  /** Before tax. */
+  line_items: z.array(quoteLineItemSchema),
+  /** The tax lines and totals (null: a quote issued before tax existed, its amount carries none). */
+  tax: taxBreakdownSchema.nullable(),
   advance_percent: z.number(),
   advance_amount: moneySchema,
   balance_amount: moneySchema,
@@ -321,10 +330,18 @@ export const QUOTE_MAX_VALID_DAYS = 365;
 
 export const quoteInputSchema = z
   .object({
+    /** If given, the sum of the line items (before tax); the quote's amount is computed incl. tax. */
     amount: moneyInputSchema.optional(),
     currency: z.enum(CURRENCIES).optional(),
     line_items: z
-      .array(z.object({ label: text(200).min(1, "Each line needs a label."), amount: moneyInputSchema }))
+      .array(
+        z.object({
+          label: text(200).min(1, "Each line needs a label."),
+          amount: moneyInputSchema,
+          /** A making charge: taxed at the making charges' rate when the tax rules bill them separately. */
+          making: z.boolean().optional(),
+        }),
+      )
       .min(1, "A quote needs at least one line.")
       .max(50),
     advance_percent: z
@@ -347,6 +364,13 @@ export const quoteInputSchema = z
     path: ["valid_until"],
   });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
+
+/** The tax a quote with these line items (before tax) would carry: the quote builder's preview. */
+export const quoteTaxInputSchema = z.object({
+  currency: z.enum(CURRENCIES).optional(),
+  line_items: z.array(z.object({ amount: moneyInputSchema, making: z.boolean().optional() })).max(50),
+});
+export type QuoteTaxInput = z.input<typeof quoteTaxInputSchema>;
 
 /** The staff quote builder's fields as typed: every figure is text until the quote is issued. */
 export interface QuoteFormValues {

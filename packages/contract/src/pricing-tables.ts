@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CURRENCIES } from "./common.ts";
 import { DESIGN_TYPES } from "./designs.ts";
 import { MONEY_PATTERN, NEGATIVE_AMOUNT } from "./pricing.ts";
+import { DEFAULT_TAX_RULES, taxRulesSchema } from "./tax.ts";
 
 export const METAL_RATE_METALS = ["gold", "platinum", "silver"] as const;
 export const STONE_QUALITY_BANDS = ["standard", "fine", "premium"] as const;
@@ -46,5 +47,11 @@ export const pricingTablesSchema = z.object({
   /** Grams assumed per jewellery type when the design gives no weight. */
   default_weight_grams: z.record(z.enum(DESIGN_TYPES), z.string().regex(/^\d+\.\d{2}$/)),
   currency_rates: z.record(z.enum(CURRENCIES), rate),
+  /**
+   * Tax rules (GST in India, rates per delivery country). Versions saved before tax existed have no
+   * such section: they read with DEFAULT_TAX_RULES (GST 3% on jewellery, HSN 7113, making charges
+   * taxed with the piece; see tax.ts for why), and so does a save that leaves it out.
+   */
+  tax: taxRulesSchema.default(DEFAULT_TAX_RULES),
 });
 export type PricingTables = z.infer<typeof pricingTablesSchema>;

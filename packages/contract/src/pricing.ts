@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "./common.ts";
+import { taxBreakdownSchema } from "./tax.ts";
 
 /**
  * Money crosses the wire as a decimal string with exactly two places ("1234.50"), never as a
@@ -50,6 +51,12 @@ export const estimateSchema = z.object({
   assumptions: z.array(z.string()),
   /** The pricing table version the figures came from. */
   pricing_version: z.number().int(),
+  /**
+   * The tax on `point` and its total incl. tax, for a delivery where the seller is (in the seller's
+   * currency) or abroad (in another currency): the estimate is made before any address is known.
+   * Absent from estimates stored before tax existed.
+   */
+  tax: taxBreakdownSchema.optional(),
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 

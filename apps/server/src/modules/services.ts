@@ -23,6 +23,7 @@ import { createJobsService } from "./jobs/jobs.service.ts";
 import { createLeadService, type LeadLimit } from "./leads/leads.service.ts";
 import { createMessagesService } from "./messages/messages.service.ts";
 import { createNotificationsService } from "./notifications/notifications.service.ts";
+import { createInvoicesService } from "./invoices/invoices.service.ts";
 import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
 import { createPaymentsService } from "./orders/payments.service.ts";
@@ -130,7 +131,8 @@ export async function createServices(deps: ServicesDeps) {
     },
   });
   const audit = createAuditService({ db, clock, publicUrl });
-  const pricing = createPricingService({ db });
+  const seller = { country: config.seller.country, state: config.seller.state };
+  const pricing = createPricingService({ db, seller });
   const unsubscribeSecret = await resolveFileUrlSecret(config.unsubscribeSecret, config.dataDir, "unsubscribe-key");
   const preferences = createPreferencesService({ db, clock, publicUrl, tokens: createUnsubscribeTokens(unsubscribeSecret) });
   const notifications = createNotificationsService({ db, clock, publicUrl, live, preferences });
@@ -170,8 +172,10 @@ export async function createServices(deps: ServicesDeps) {
   late.orders = orders;
   const certificates = createCertificatesService({ db, clock, orders, uploads, notifications, audit, live });
   late.certificates = certificates;
-  const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit });
-  const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail });
+  const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit, pricing, seller });
+  // Each captured payment gets its tax invoice in the capture's transaction (and each succeeded refund its credit note).
+  const invoices = createInvoicesService({ db, clock, pricing, seller: config.seller });
+  const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail, invoices });
   const refunds = createRefundsService({
     db,
     clock,
@@ -181,7 +185,7 @@ export async function createServices(deps: ServicesDeps) {
     audit,
     customerMail,
     providers: deps.paymentProviders,
-    invoices: deps.creditNotes,
+    invoices: deps.creditNotes ?? invoices,
   });
   late.refunds = refunds;
   const cad = createCadService({ db, clock, publicUrl, customerMail, orders, uploads, notifications, audit });
@@ -241,6 +245,7 @@ export async function createServices(deps: ServicesDeps) {
     quotes,
     payments,
     refunds,
+    invoices,
     cad,
     certificates,
     designs,

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: paths.staff.people.path, ...page(() => import("@/routes/staff/people")) },
           { path: paths.staff.audit.path, ...page(() => import("@/routes/staff/audit")) },
           { path: paths.staff.jobs.path, ...page(() => import("@/routes/staff/jobs")) },
+          { path: paths.staff.invoices.path, ...page(() => import("@/routes/staff/invoices")) },
           { path: paths.staff.gallery.path, ...page(() => import("@/routes/staff/gallery")) },
           { path: paths.staff.pricing.path, ...page(() => import("@/routes/staff/pricing")) },
           { path: paths.staff.search.path, ...page(() => import("@/routes/staff/search")) },

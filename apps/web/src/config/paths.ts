@@ -54,6 +54,7 @@ export const paths = {
     people: { path: "/staff/people", getHref: () => "/staff/people" },
     audit: { path: "/staff/audit", getHref: () => "/staff/audit" },
     jobs: { path: "/staff/jobs", getHref: () => "/staff/jobs" },
+    invoices: { path: "/staff/invoices", getHref: () => "/staff/invoices" },
     search: { path: "/staff/search", getHref: (q: string) => `/staff/search?q=${encodeURIComponent(q)}` },
   },
 } as const;

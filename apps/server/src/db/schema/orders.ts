@@ -17,7 +17,6 @@ import type {
   Currency,
   DesignType,
   Estimate,
-  EstimateLine,
   NotificationType,
   OrderEventType,
   OrderStatus,
@@ -25,6 +24,8 @@ import type {
   PaymentStatus,
   PostalAddress,
   PricingTables,
+  QuoteLineItem,
+  TaxBreakdown,
 } from "@atelier/contract";
 import { designs } from "./designs.ts";
 import { users } from "./users.ts";
@@ -136,7 +137,13 @@ export const quotes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     amount: money("amount").notNull(),
     currency: text().$type<Currency>().notNull(),
-    lineItems: jsonb("line_items").$type<EstimateLine[]>().notNull(),
+    /** Before tax; a line with `making` is a making charge (its own GST rate when billed separately). */
+    lineItems: jsonb("line_items").$type<QuoteLineItem[]>().notNull(),
+    /**
+     * The tax on the line items (TaxBreakdown, in the quote's currency); `amount` is its total incl.
+     * tax. Null for a quote issued before tax existed (its amount had no tax).
+     */
+    tax: jsonb().$type<TaxBreakdown>(),
     advancePercent: numeric("advance_percent", { precision: 5, scale: 2, mode: "string" }).notNull(),
     validUntil: at("valid_until").notNull(),
     note: text().notNull().default(""),

@@ -14,6 +14,8 @@ import {
   paymentRejectInputSchema,
   paymentSchema,
   quoteInputSchema,
+  quoteTaxInputSchema,
+  taxBreakdownSchema,
   quoteListQuerySchema,
   quoteListSchema,
   quoteSchema,
@@ -247,6 +249,18 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
     handler: async (req, reply) => reply.code(201).send(await quotes.issue(actorOf(req), uuidOr404(req.params.id), req.body)),
   });
 
+  app.post("/api/staff/orders/:id/quotes/tax/", {
+    schema: {
+      tags: ["staff"],
+      summary: "The tax lines and total incl. tax a quote with these line items (before tax) would carry; writes nothing",
+      params: idParams,
+      body: quoteTaxInputSchema,
+      response: { 200: taxBreakdownSchema },
+    },
+    ...staffOnly(app),
+    handler: async (req) => quotes.taxPreview(actorOf(req), uuidOr404(req.params.id), req.body),
+  });
+
   app.post("/api/staff/payments/:id/confirm/", {
     schema: {
       tags: ["staff"],
@@ -276,7 +290,11 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
       summary: "Upload a CAD version: multipart `images` (1 to 10), optional `model` (STL, OBJ, GLB, 3DM, STEP; 50 MB), `description`",
       params: idParams,
       ...documentedBody({
-        "multipart/form-data": z.object({ images: z.array(filePart).min(1).max(10), model: filePart.optional(), description: z.string().max(5000).optional() }),
+        "multipart/form-data": z.object({
+          images: z.array(filePart).min(1).max(10),
+          model: filePart.optional(),
+          description: z.string().max(5000).optional(),
+        }),
       }),
       response: { 201: cadDesignSchema },
     },

@@ -20,6 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
+// 20,000.00 before tax; delivered in the seller's state (no address, INR): 3% GST, 20,600.00 incl. tax, advance 10,300.00.
 const inr = { currency: "INR", line_items: [{ label: "Ring", amount: "20000.00" }], advance_percent: 50 };
 
 describe("the quote's currency governs the order", () => {
@@ -31,20 +32,20 @@ describe("the quote's currency governs the order", () => {
 
     // From the moment the quote is issued.
     let order = await getOrder(t, s.customer.token, s.orderId);
-    expect(order).toMatchObject({ status: "quoted", quoted_price: "20000.00", currency: "INR" });
+    expect(order).toMatchObject({ status: "quoted", quoted_price: "20600.00", currency: "INR" });
 
     expect((await post(t, s.customer.token, `/api/quotes/${quote.id}/accept/`)).statusCode).toBe(200);
     const declared = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR778899" });
     expect(declared.statusCode).toBe(201);
     const body = declared.json<Payment & { instructions: { lines: string[] } }>();
-    expect(body).toMatchObject({ amount: "10000.00", currency: "INR", amount_due: "10000.00" });
-    expect(body.instructions.lines[0]).toBe("Pay ₹10,000.00 (advance) by bank transfer or UPI.");
+    expect(body).toMatchObject({ amount: "10300.00", currency: "INR", amount_due: "10300.00" });
+    expect(body.instructions.lines[0]).toBe("Pay ₹10,300.00 (advance) by bank transfer or UPI.");
     expect(body.instructions.lines.join(" ")).not.toContain("$");
 
     order = await getOrder(t, s.customer.token, s.orderId);
-    expect(order).toMatchObject({ quoted_price: "20000.00", currency: "INR" });
+    expect(order).toMatchObject({ quoted_price: "20600.00", currency: "INR" });
     expect(order.payment_due).toMatchObject({ kind: "advance", currency: "INR", awaiting_confirmation: true });
-    expect(order.payment_due?.instructions.lines[0]).toContain("₹10,000.00");
+    expect(order.payment_due?.instructions.lines[0]).toContain("₹10,300.00");
     // The estimate was in dollars; everything from the quote on is in rupees.
     expect(
       order.events
@@ -66,9 +67,9 @@ describe("the quote's currency governs the order", () => {
     const mails = t.mailer.sent.filter((m) => m.subject.includes(order.order_number) || m.text.includes(order.order_number));
     expect(mails.length).toBeGreaterThanOrEqual(2);
     for (const m of mails) expect(m.text).not.toMatch(/\$\d/);
-    expect(mails.some((m) => m.text.includes("₹10,000.00"))).toBe(true);
+    expect(mails.some((m) => m.text.includes("₹10,300.00"))).toBe(true);
     order = await getOrder(t, staff, s.orderId);
-    expect(order).toMatchObject({ status: "approved", currency: "INR", amount_paid: "10000.00", balance_due: "10000.00" });
+    expect(order).toMatchObject({ status: "approved", currency: "INR", amount_paid: "10300.00", balance_due: "10300.00" });
     // The balance falls due once the customer approves a CAD version, not before.
     expect(order.payment_due).toBeNull();
     const early = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR778900" });
@@ -77,9 +78,9 @@ describe("the quote's currency governs the order", () => {
     const cad = (await uploadCad(t, staff, s.orderId)).json<CadDesign>();
     expect((await post(t, s.customer.token, `/api/cad-designs/${cad.id}/approve/`)).statusCode).toBe(200);
     order = await getOrder(t, s.customer.token, s.orderId);
-    expect(order).toMatchObject({ status: "cad_approved", currency: "INR", balance_due: "10000.00" });
+    expect(order).toMatchObject({ status: "cad_approved", currency: "INR", balance_due: "10300.00" });
     expect(order.payment_due).toMatchObject({ kind: "balance", currency: "INR", awaiting_confirmation: false });
-    expect(order.payment_due?.instructions.lines[0]).toBe("Pay ₹10,000.00 (balance) by bank transfer or UPI.");
+    expect(order.payment_due?.instructions.lines[0]).toBe("Pay ₹10,300.00 (balance) by bank transfer or UPI.");
   });
 
   it("a replacing quote in another currency moves the order with it; a declined one gives the estimate's back", async () => {
@@ -97,7 +98,7 @@ describe("the quote's currency governs the order", () => {
     await post(t, s.customer.token, `/api/quotes/${quote.id}/accept/`);
     const cancelled = await post(t, s.customer.token, `/api/orders/${s.orderId}/cancel/`, { reason: "Changed my mind" });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json<Order>()).toMatchObject({ status: "cancelled", currency: "INR", quoted_price: "20000.00" });
+    expect(cancelled.json<Order>()).toMatchObject({ status: "cancelled", currency: "INR", quoted_price: "20600.00" });
   });
 });
 
@@ -137,9 +138,9 @@ describe("migration 0013 repairs orders written before", () => {
     for (const statement of (await fs.readFile(file, "utf8")).split("--> statement-breakpoint")) {
       await t.database.db.execute(sql.raw(statement));
     }
-    expect(await getOrder(t, staff, quoted.orderId)).toMatchObject({ currency: "INR", quoted_price: "20000.00" });
+    expect(await getOrder(t, staff, quoted.orderId)).toMatchObject({ currency: "INR", quoted_price: "20600.00" });
     const repaired = await getOrder(t, staff, cancelled.orderId);
-    expect(repaired).toMatchObject({ status: "cancelled", currency: "INR", quoted_price: "20000.00" });
+    expect(repaired).toMatchObject({ status: "cancelled", currency: "INR", quoted_price: "20600.00" });
     expect(repaired.payments[0]?.status).toBe("void");
   });
 });

@@ -31,6 +31,7 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     decline_reason: "",
     created_at: "2026-11-01T09:30:00Z",
     responded_at: "2026-11-02T12:00:00Z",
+    tax: null,
     ...overrides,
   };
 }

@@ -71,6 +71,7 @@ export function toQuoteResponse(row: QuoteRow, order: { orderNumber: string; des
     amount: row.amount,
     currency: row.currency,
     line_items: row.lineItems,
+    tax: row.tax ?? null,
     advance_percent: Number(row.advancePercent),
     advance_amount: advance,
     balance_amount: subtractMoney(row.amount, advance),

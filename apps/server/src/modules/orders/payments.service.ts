@@ -54,6 +54,8 @@ export function createPaymentsService(deps: {
   /** The receipt, or the reason a payment was not matched, by e-mail (unless turned off). */
   customerMail: CustomerMailService;
   provider?: PaymentProvider;
+  /** Issues the tax invoice of a captured payment in the capture's transaction. */
+  invoices?: { issueInvoice(tx: Db, paymentId: string): Promise<unknown> };
 }) {
   const { db, clock, orders, notifications, audit } = deps;
   const provider = deps.provider ?? manualProvider;
@@ -117,6 +119,8 @@ export function createPaymentsService(deps: {
         notice: null,
       });
     }
+    // Last, so the invoice counter's lock is held only to the commit; a rolled-back capture gives its number back.
+    await deps.invoices?.issueInvoice(tx, payment.id);
     return toPaymentResponse({ ...payment, ...decided });
   }
 

@@ -1,4 +1,15 @@
-import { MAX_ESTIMATE_AMOUNT, QUOTE_MAX_VALID_DAYS, type Paginated, type Quote, type QuoteStatus, type quoteInputSchema } from "@atelier/contract";
+import {
+  MAX_ESTIMATE_AMOUNT,
+  QUOTE_MAX_VALID_DAYS,
+  type Paginated,
+  type Quote,
+  type QuoteLineItem,
+  type QuoteStatus,
+  type TaxBreakdown,
+  type TaxPlace,
+  type quoteTaxInputSchema,
+  type quoteInputSchema,
+} from "@atelier/contract";
 import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -11,6 +22,8 @@ import { isPositive, sumMoney, toCents } from "../../lib/money.ts";
 import { pageWindow, toPage } from "../../lib/pagination.ts";
 import type { AuditService } from "../audit/audit.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { PricingService } from "../pricing/pricing.service.ts";
+import { taxDestination, taxOfLines } from "../tax/tax-place.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import { quoteIssuedMail } from "./order-mails.ts";
 import { advanceOf, priceFieldsOf, quoteStatusAt, statusLabel, toQuoteResponse } from "./order-view.ts";
@@ -33,6 +46,10 @@ export function createQuotesService(deps: {
   orders: OrdersService;
   notifications: NotificationsService;
   audit: AuditService;
+  /** The tax rules in force (the pricing tables' `tax`). */
+  pricing: Pick<PricingService, "current">;
+  /** Where the seller is (config.seller): decides the tax with the order's delivery address. */
+  seller: TaxPlace;
 }) {
   const { db, clock, orders, notifications, audit } = deps;
 
@@ -86,9 +103,23 @@ export function createQuotesService(deps: {
   }
 
   return {
+    /** The tax the line items would carry on a quote of this order now (the builder's preview; writes nothing). */
+    async taxPreview(actor: Actor, orderId: string, input: z.output<typeof quoteTaxInputSchema>): Promise<TaxBreakdown> {
+      assertStaff(actor);
+      const order = await repo.findOrder(db, orderId);
+      if (!order) throw new NotFoundError();
+      const currency = input.currency ?? order.currency;
+      const { tables } = await deps.pricing.current();
+      return taxOfLines(tables.tax, deps.seller, taxDestination(deps.seller, order.deliveryAddress, currency), input.line_items);
+    },
+
     async issue(actor: Actor, orderId: string, input: QuoteData): Promise<Quote> {
       assertStaff(actor);
-      const lines = input.line_items;
+      const lines: QuoteLineItem[] = input.line_items.map((l) => ({
+        label: l.label,
+        amount: l.amount,
+        ...(l.making ? { making: true } : {}),
+      }));
       const total = sumMoney(lines.map((l) => l.amount));
       if (input.amount !== undefined && input.amount !== total) {
         throw new ValidationError({ amount: [`The amount must equal the sum of the line items (${total}).`] });
@@ -125,14 +156,21 @@ export function createQuotesService(deps: {
           throw new ConflictError(
             `The customer has accepted the quote of ${formatMoney(accepted.amount, accepted.currency)}; it can no longer be replaced.`,
           );
+        // The line items are before tax; the quote's amount is their total incl. tax (the advance is a share of it),
+        // taxed by the rules in force for the order's delivery address (or where taxDestination assumes).
+        const currency = input.currency ?? order.currency;
+        const { tables } = await deps.pricing.current(tx);
+        const tax = taxOfLines(tables.tax, deps.seller, taxDestination(deps.seller, order.deliveryAddress, currency), lines);
+        // The ceiling above bounds what staff type (before tax); incl. tax, at most 100% more, it still fits the column.
         const replaced = existing.filter((q) => q.status === "pending");
         for (const q of replaced) await repo.updateQuote(tx, q.id, { status: "expired" });
         const quote = await repo.insertQuote(tx, {
           orderId: order.id,
           userId: order.userId,
-          amount: total,
-          currency: input.currency ?? order.currency,
+          amount: tax.total,
+          currency,
           lineItems: lines,
+          tax,
           advancePercent: input.advance_percent.toFixed(2),
           validUntil,
           note: input.note,

@@ -1,4 +1,4 @@
-import { estimateRefusal, personLabel, type Estimate, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
+import { estimateRefusal, personLabel, pricingTablesSchema, type Estimate, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";
@@ -39,7 +39,8 @@ export function createPricingVersionsService(deps: PricingVersionsDeps) {
   const toVersion = ({ row, author }: { row: repo.PricingVersionRow; author: PricingAuthor }): PricingVersion => ({
     id: String(row.version),
     version: row.version,
-    tables: row.tables,
+    // A version saved before the tax section existed reads with the default tax rules.
+    tables: pricingTablesSchema.parse(row.tables),
     created_at: row.createdAt.toISOString(),
     created_by: authorOf(author),
     note: row.note,
@@ -111,8 +112,8 @@ export function createPricingVersionsService(deps: PricingVersionsDeps) {
       assertSensibleTables(draft);
       const input = await designs.pricingInput(designId);
       const { version: number, tables } = await pricing.current();
-      const current = computeEstimate(input, tables, number);
-      const drafted = computeEstimate(input, draft, number + 1);
+      const current = computeEstimate(input, tables, number, pricing.seller);
+      const drafted = computeEstimate(input, draft, number + 1, pricing.seller);
       // Figures the API cannot carry are refused here, not by the response schema (a 500).
       const refusedNow = estimateRefusal(current);
       if (refusedNow) throw new ValidationError({ design_id: [refusedNow] });

@@ -1,4 +1,4 @@
-import type { PricingTables, StoneQualityBand } from "@atelier/contract";
+import { DEFAULT_TAX_RULES, type PricingTables, type StoneQualityBand } from "@atelier/contract";
 
 /** Per-carat prices of one stone type in the three quality bands (standard, fine, premium). */
 function stone(stone_type: string, standard: string, fine: string, premium: string): PricingTables["stone_rates"] {
@@ -65,4 +65,6 @@ export const DEFAULT_PRICING_TABLES: PricingTables = {
     other: "5.00",
   },
   currency_rates: { INR: "1.00", USD: "88.00", EUR: "102.50", GBP: "117.25" },
+  // GST 3% on jewellery (HSN 7113), making charges taxed with the piece; no other country's rate.
+  tax: DEFAULT_TAX_RULES,
 };

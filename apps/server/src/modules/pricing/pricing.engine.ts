@@ -7,7 +7,9 @@ import {
   type EstimateLine,
   type PricingTables,
   type StoneQualityBand,
+  type TaxPlace,
 } from "@atelier/contract";
+import { taxDestination, taxOfLines } from "../tax/tax-place.ts";
 
 /**
  * The instant estimate (DOMAIN.md "Pricing engine"): pure and deterministic, every figure a line.
@@ -57,9 +59,14 @@ const A_PIECE: Record<DesignType, string> = {
   other: "a piece",
 };
 
-export function computeEstimate(input: EstimateInput, tables: PricingTables, version: number): Estimate {
+/**
+ * `seller` given: the estimate also carries the tax on its point figure (`tax`, with the total incl.
+ * tax), delivered where taxDestination says for a sale without an address (the seller's state in the
+ * seller's currency, an export in another). The making charge and the setting are its making charges.
+ */
+export function computeEstimate(input: EstimateInput, tables: PricingTables, version: number, seller?: TaxPlace): Estimate {
   const assumptions: string[] = [];
-  const base: { label: string; amount: Dec }[] = [];
+  const base: { label: string; amount: Dec; making?: boolean }[] = [];
 
   // Metal.
   const metal = resolveMetal(input, tables, assumptions);
@@ -89,10 +96,14 @@ export function computeEstimate(input: EstimateInput, tables: PricingTables, ver
   });
 
   // Labour: the making charge by type, and setting per stone.
-  base.push({ label: `Labour: making charge for ${A_PIECE[input.design_type]}`, amount: money(new D(tables.labour[input.design_type])) });
+  base.push({
+    label: `Labour: making charge for ${A_PIECE[input.design_type]}`,
+    amount: money(new D(tables.labour[input.design_type])),
+    making: true,
+  });
   if (stoneCount > 0) {
     const fee = new D(tables.setting_per_stone);
-    base.push({ label: `Setting: ${plural(stoneCount, "stone")} at ${inr(fee)} each`, amount: money(fee.times(stoneCount)) });
+    base.push({ label: `Setting: ${plural(stoneCount, "stone")} at ${inr(fee)} each`, amount: money(fee.times(stoneCount)), making: true });
   }
 
   // Certification: the metal is always precious here (an unknown metal is priced as gold).
@@ -136,6 +147,16 @@ export function computeEstimate(input: EstimateInput, tables: PricingTables, ver
     savings_percent: savings,
     assumptions,
     pricing_version: version,
+    ...(seller
+      ? {
+          tax: taxOfLines(
+            tables.tax,
+            seller,
+            taxDestination(seller, null, input.currency),
+            lines.map((l, i) => ({ amount: l.amount, making: base[i]?.making })),
+          ),
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { estimateRefusal, pricingTablesSchema, type Estimate, type PricingTables } from "@atelier/contract";
+import { estimateRefusal, pricingTablesSchema, type Estimate, type PricingTables, type TaxPlace } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { DEFAULT_PRICING_TABLES } from "./pricing.defaults.ts";
@@ -7,7 +7,11 @@ import * as repo from "./pricing.repository.ts";
 
 export const SEED_NOTE = "Seeded default tables";
 
-export function createPricingService(deps: { db: Db }) {
+/**
+ * `seller`: where the seller is (config.seller), for the tax on every estimate; without it (some
+ * tests) estimates carry no tax.
+ */
+export function createPricingService(deps: { db: Db; seller?: TaxPlace | undefined }) {
   /** Version 1 from the defaults, once: a second instance racing here finds the row and writes nothing. */
   const seed = (db: Db) => repo.insertFirstPricingVersion(db, { tables: DEFAULT_PRICING_TABLES, note: SEED_NOTE });
 
@@ -31,6 +35,9 @@ export function createPricingService(deps: { db: Db }) {
     /** The tables in force and their version; seeds the defaults on demand. `db` may be a transaction. */
     current,
 
+    /** The seller's place for tax (undefined: estimates carry no tax). */
+    seller: deps.seller,
+
     /**
      * The instant estimate of a design with the tables in force. `db` may be a transaction.
      * An estimate the API cannot carry (or beyond MAX_ESTIMATE_AMOUNT) is refused with a 400
@@ -38,7 +45,7 @@ export function createPricingService(deps: { db: Db }) {
      */
     async estimate(input: EstimateInput, db?: Db): Promise<Estimate> {
       const { version, tables } = await current(db);
-      const estimate = computeEstimate(input, tables, version);
+      const estimate = computeEstimate(input, tables, version, deps.seller);
       const refusal = estimateRefusal(estimate);
       if (refusal) throw new ValidationError({ non_field_errors: [refusal] });
       return estimate;

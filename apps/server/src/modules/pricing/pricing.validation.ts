@@ -92,6 +92,16 @@ export function flattenTables(tables: PricingTables): Record<string, string | nu
   for (const [k, v] of Object.entries(tables.labour)) out[`labour.${k}`] = v;
   for (const [k, v] of Object.entries(tables.default_weight_grams)) out[`default_weight_grams.${k}`] = v;
   for (const [k, v] of Object.entries(tables.currency_rates)) out[`currency_rates.${k}`] = v;
+  // Tax (an old version without a tax section has none to compare: its entries read as added).
+  const tax = (tables as Partial<PricingTables>).tax;
+  if (tax) {
+    out["tax.gst.goods_rate"] = tax.gst.goods_rate;
+    out["tax.gst.goods_hsn"] = tax.gst.goods_hsn;
+    out["tax.gst.making_billed_separately"] = tax.gst.making_billed_separately ? "yes" : "no";
+    out["tax.gst.making_rate"] = tax.gst.making_rate;
+    out["tax.gst.making_sac"] = tax.gst.making_sac;
+    for (const c of tax.countries) out[`tax.countries.${c.country}`] = `${c.label} ${c.rate}`;
+  }
   for (const k of [
     "default_stone_carat",
     "setting_per_stone",

@@ -75,7 +75,7 @@ describe("staff console frame", () => {
       within(nav)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Queue", "Messages", "Leads", "Payments", "Gallery", "Pricing", "People", "Audit log", "Background jobs"]);
+    ).toEqual(["Queue", "Messages", "Leads", "Payments", "Gallery", "Pricing", "People", "Audit log", "Invoices", "Background jobs"]);
   });
 
   it("shows staff the 404 page on the background jobs screen", async () => {

@@ -1,5 +1,5 @@
 import type { Role } from "@atelier/contract";
-import { ClipboardList, Cog, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ScrollText, Search, Tags, User as UserIcon, Users, Wallet } from "lucide-react";
+import { ClipboardList, Cog, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ReceiptText, ScrollText, Search, Tags, User as UserIcon, Users, Wallet } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "@/components/brand";
@@ -37,11 +37,12 @@ const NAV = [
   { label: "Pricing", href: paths.staff.pricing.getHref(), icon: Tags, adminOnly: true },
   { label: "People", href: paths.staff.people.getHref(), icon: Users, adminOnly: true },
   { label: "Audit log", href: paths.staff.audit.getHref(), icon: ScrollText, adminOnly: true },
+  { label: "Invoices", href: paths.staff.invoices.getHref(), icon: ReceiptText, adminOnly: true },
   { label: "Background jobs", href: paths.staff.jobs.getHref(), icon: Cog, adminOnly: true },
 ] as const;
 
 /** Screens only admins may open; staff see the 404 page there (the server answers 403 anyway). */
-const ADMIN_ONLY_PATHS = [paths.staff.pricing.path, paths.staff.people.path, paths.staff.audit.path, paths.staff.jobs.path];
+const ADMIN_ONLY_PATHS = [paths.staff.pricing.path, paths.staff.people.path, paths.staff.audit.path, paths.staff.jobs.path, paths.staff.invoices.path];
 
 export function isAdminOnlyPath(pathname: string): boolean {
   return ADMIN_ONLY_PATHS.some((path) => matchPath({ path, end: false }, pathname) !== null);

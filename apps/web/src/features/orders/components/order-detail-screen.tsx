@@ -3,6 +3,7 @@ import { ArrowLeft, Download, Headset } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { OrderInvoices } from "@/components/order-invoices";
 import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -132,6 +133,7 @@ function OrderDetail({ order, back, cadViewer, AddressStep }: { order: Order; ba
         <OrderTabs order={order} cadViewer={cadViewer} tab={tab} onTabChange={setTab} />
         <OrderPaymentPanel order={order} />
       </div>
+      {order.payments.length > 0 && <OrderInvoices orderId={order.id} />}
     </div>
   );
 }

@@ -45,6 +45,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     decline_reason: "",
     created_at: ago(day),
     responded_at: null,
+    tax: null,
     ...overrides,
   };
 }

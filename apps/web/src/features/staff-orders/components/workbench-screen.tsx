@@ -3,6 +3,7 @@ import { ArrowLeft, ExternalLink, Gem, Mail, Phone, ReceiptText, Sparkles, Truck
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { DesignFieldGroups } from "@/components/design-field-groups";
+import { OrderInvoices } from "@/components/order-invoices";
 import { Button } from "@/components/ui/button";
 import { ImageLightbox, type LightboxImage } from "@/components/ui/image-lightbox";
 import { Progress } from "@/components/ui/progress";
@@ -142,6 +143,7 @@ function Workbench({
           <DeliveryAddressPanel order={order} Action={addressAction} />
           <DesignPanel order={order} onOpenImages={openImages} />
           <CertificatesPanel order={order} />
+          {order.payments.length > 0 && <OrderInvoices orderId={order.id} audience="staff" />}
           <EstimatePanel order={order} />
           {order.quotes.length > 0 && <QuotesPanel order={order} />}
           {order.shipment && <ShipmentPanel shipment={order.shipment} />}

@@ -92,5 +92,6 @@ export function previewQuote(draft: QuoteFormValues, order: Order, now = new Dat
     decline_reason: "",
     created_at: now.toISOString(),
     responded_at: null,
+    tax: null,
   };
 }

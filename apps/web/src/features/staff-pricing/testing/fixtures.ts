@@ -1,4 +1,4 @@
-import type { Estimate, Order, OrderSummary, Paginated, PricingTables, PricingVersion } from "@atelier/contract";
+import { DEFAULT_TAX_RULES, type Estimate, type Order, type OrderSummary, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
 
 /** The seeded tables' shape, smaller: every metal and band the server insists on, a few stones. */
 export function makeTables(change?: (t: PricingTables) => void): PricingTables {
@@ -47,6 +47,7 @@ export function makeTables(change?: (t: PricingTables) => void): PricingTables {
       other: "5.00",
     },
     currency_rates: { INR: "1.00", USD: "88.00", EUR: "102.50", GBP: "117.25" },
+    tax: DEFAULT_TAX_RULES,
   };
   change?.(tables);
   return tables;
