@@ -1,5 +1,21 @@
 import type { Role } from "@atelier/contract";
-import { ClipboardList, Cog, Images, Inbox, LayoutDashboard, LogOut, Menu, MessagesSquare, ReceiptText, ScrollText, Search, Tags, User as UserIcon, Users, Wallet } from "lucide-react";
+import {
+  ClipboardList,
+  Cog,
+  Images,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  MessagesSquare,
+  ReceiptText,
+  ScrollText,
+  Search,
+  Tags,
+  User as UserIcon,
+  Users,
+  Wallet,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BrandMark } from "@/components/brand";
@@ -42,7 +58,13 @@ const NAV = [
 ] as const;
 
 /** Screens only admins may open; staff see the 404 page there (the server answers 403 anyway). */
-const ADMIN_ONLY_PATHS = [paths.staff.pricing.path, paths.staff.people.path, paths.staff.audit.path, paths.staff.jobs.path, paths.staff.invoices.path];
+const ADMIN_ONLY_PATHS = [
+  paths.staff.pricing.path,
+  paths.staff.people.path,
+  paths.staff.audit.path,
+  paths.staff.jobs.path,
+  paths.staff.invoices.path,
+];
 
 export function isAdminOnlyPath(pathname: string): boolean {
   return ADMIN_ONLY_PATHS.some((path) => matchPath({ path, end: false }, pathname) !== null);
