@@ -83,7 +83,7 @@ describe("GET /api/staff/payments/", () => {
     });
     expect(refundRow?.customer.email).toMatch(/@/);
     expect(all.totals).toEqual([
-      { currency: "INR", received: "50000.00", refunded: "1234.56", net: "48765.44", refund_pending: "0.00", flagged_count: 1 },
+      { currency: "INR", received: "51500.00", refunded: "1234.56", net: "50265.44", refund_pending: "0.00", flagged_count: 1 },
       { currency: "USD", received: "50000.00", refunded: "0.00", net: "50000.00", refund_pending: "0.00", flagged_count: 0 },
     ]);
   });

@@ -39,7 +39,7 @@ describe("manual refunds", () => {
     const { s, order, paymentId } = await paidOrder(t, staff);
     expect(order).toMatchObject({
       status: "cancelled",
-      amount_paid: "50000.00",
+      amount_paid: "51500.00",
       amount_refunded: "0.00",
       balance_due: "0.00",
       refunds: [],
@@ -63,46 +63,46 @@ describe("manual refunds", () => {
       reason: "Partial: design fee kept",
     });
     let now = await getOrder(t, s.customer.token, s.orderId);
-    expect(now).toMatchObject({ amount_paid: "37654.33", amount_refunded: "12345.67", balance_due: "0.00" });
+    expect(now).toMatchObject({ amount_paid: "39154.33", amount_refunded: "12345.67", balance_due: "0.00" });
     expect(now.refunds.map((r) => [r.amount, r.status])).toEqual([["12345.67", "succeeded"]]);
 
     const over = await refund(t, staff, s.orderId, {
       payment_id: paymentId,
-      amount: "37654.34",
+      amount: "39154.34",
       reason: "Rest",
       reference: "NEFT-REF-002",
     });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({
-      detail: "At most ₹37,654.33 of this advance can still be refunded: ₹50,000.00 was paid and ₹12,345.67 is refunded or being refunded.",
+      detail: "At most ₹39,154.33 of this advance can still be refunded: ₹51,500.00 was paid and ₹12,345.67 is refunded or being refunded.",
     });
 
     const rest = await refund(t, staff, s.orderId, {
       payment_id: paymentId,
-      amount: 37654.33,
+      amount: 39154.33,
       reason: "Rest of the advance",
       reference: "NEFT-REF-002",
     });
     expect(rest.statusCode).toBe(201);
     now = await getOrder(t, s.customer.token, s.orderId);
-    expect(now).toMatchObject({ amount_paid: "0.00", amount_refunded: "50000.00", balance_due: "0.00" });
+    expect(now).toMatchObject({ amount_paid: "0.00", amount_refunded: "51500.00", balance_due: "0.00" });
     expect(now.refunds).toHaveLength(2);
 
     const again = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "0.01", reason: "More", reference: "X" });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: "This advance of ₹50,000.00 has already been refunded in full." });
+    expect(again.json()).toEqual({ detail: "This advance of ₹51,500.00 has already been refunded in full." });
 
     // The history, the notices, one e-mail per refund, a credit note per refund, the audit log.
     expect(now.events.filter((e) => e.type === "payment_refunded").map((e) => e.note)).toEqual([
       "Refund of ₹12,345.67 (advance) sent, reference NEFT-REF-001: Partial: design fee kept",
-      "Refund of ₹37,654.33 (advance) sent, reference NEFT-REF-002: Rest of the advance",
+      "Refund of ₹39,154.33 (advance) sent, reference NEFT-REF-002: Rest of the advance",
     ]);
     await t.drainJobs();
     await t.drainJobs();
     const mails = mailsTo(now.order_number);
     expect(mails.map((m) => m.subject).sort()).toEqual([
       `Refund of ₹12,345.67 for order ${now.order_number}`,
-      `Refund of ₹37,654.33 for order ${now.order_number}`,
+      `Refund of ₹39,154.33 for order ${now.order_number}`,
     ]);
     expect(mails.find((m) => m.subject.includes("12,345.67"))?.text).toContain("NEFT-REF-001");
     expect(creditNotes).toEqual(expect.arrayContaining(now.refunds.map((r) => r.id)));
@@ -112,7 +112,7 @@ describe("manual refunds", () => {
     });
     const entries = audit.json<Paginated<AuditEntry>>().results;
     expect(entries).toHaveLength(2);
-    expect(entries.map((e) => e.after?.amount).sort()).toEqual(["12345.67", "37654.33"]);
+    expect(entries.map((e) => e.after?.amount).sort()).toEqual(["12345.67", "39154.33"]);
 
     // The order's PDF lists the refunds after the payments.
     const pdf = await authedInject(t, s.customer.token, { method: "GET", url: `/api/orders/${s.orderId}/details.pdf` });
@@ -192,7 +192,7 @@ describe("manual refunds", () => {
     ).toBe(201);
     const seen = await getOrder(t, otherStaff, s.orderId);
     expect(seen.refunds.map((r) => r.amount)).toEqual(["10.00"]);
-    expect(seen).toMatchObject({ amount_paid: "49990.00", amount_refunded: "10.00" });
+    expect(seen).toMatchObject({ amount_paid: "51490.00", amount_refunded: "10.00" });
     // Another customer: 404.
     const stranger = await submitDesign(t);
     expect((await authedInject(t, stranger.customer.token, { method: "GET", url: `/api/orders/${s.orderId}/` })).statusCode).toBe(404);
@@ -219,9 +219,9 @@ describe("refunds at the same time", () => {
     const answers = await Promise.all([refund(t, staff, s.orderId, body("A-1")), refund(t, otherStaff, s.orderId, body("B-1"))]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((a) => a.statusCode === 409)?.json()).toEqual({
-      detail: "At most ₹20,000.00 of this advance can still be refunded: ₹50,000.00 was paid and ₹30,000.00 is refunded or being refunded.",
+      detail: "At most ₹21,500.00 of this advance can still be refunded: ₹51,500.00 was paid and ₹30,000.00 is refunded or being refunded.",
     });
-    expect(await getOrder(t, staff, s.orderId)).toMatchObject({ amount_paid: "20000.00", amount_refunded: "30000.00" });
+    expect(await getOrder(t, staff, s.orderId)).toMatchObject({ amount_paid: "21500.00", amount_refunded: "30000.00" });
   });
 });
 
@@ -242,7 +242,7 @@ describe("online refunds", () => {
       reason: "Cancelled by the customer",
     });
     // Pending still counts as paid; nothing told to the customer yet.
-    expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({ amount_paid: "50000.00", amount_refunded: "0.00" });
+    expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({ amount_paid: "51500.00", amount_refunded: "0.00" });
     await t.drainJobs();
     expect(mailsTo(order.order_number)).toHaveLength(0);
     expect(creditNotes).not.toContain(pending.id);
@@ -258,7 +258,7 @@ describe("online refunds", () => {
     expect(contrary).toMatchObject({ outcome: "conflict" });
 
     const after = await getOrder(t, s.customer.token, s.orderId);
-    expect(after).toMatchObject({ amount_paid: "30000.00", amount_refunded: "20000.00", balance_due: "0.00" });
+    expect(after).toMatchObject({ amount_paid: "31500.00", amount_refunded: "20000.00", balance_due: "0.00" });
     expect(after.refunds[0]).toMatchObject({ status: "succeeded" });
     expect(after.refunds[0]?.settled_at).not.toBeNull();
     await t.drainJobs();
@@ -272,9 +272,9 @@ describe("online refunds", () => {
   it("a failed refund frees its amount again; a refund the provider settles at once succeeds at once", async () => {
     razorpay.state.next = "pending";
     const { s, paymentId } = await paidOrder(t, staff, { provider: "razorpay" });
-    const all = (await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "50000.00", reason: "Full" })).json<Refund>();
+    const all = (await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "51500.00", reason: "Full" })).json<Refund>();
     const blocked = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "1.00", reason: "More" });
-    expect(blocked.json()).toEqual({ detail: "This advance of ₹50,000.00 has already been refunded in full." });
+    expect(blocked.json()).toEqual({ detail: "This advance of ₹51,500.00 has already been refunded in full." });
     const failed = await t.services.orders.inTx((tx, later) =>
       t.services.refunds.settleProviderRefund(tx, later, {
         provider: "razorpay",
@@ -284,14 +284,14 @@ describe("online refunds", () => {
       }),
     );
     expect(failed).toMatchObject({ outcome: "settled", refund: { status: "failed", failure_reason: "Bank account closed" } });
-    expect(await getOrder(t, staff, s.orderId)).toMatchObject({ amount_paid: "50000.00", amount_refunded: "0.00" });
+    expect(await getOrder(t, staff, s.orderId)).toMatchObject({ amount_paid: "51500.00", amount_refunded: "0.00" });
 
     razorpay.state.next = "succeeded";
-    const retry = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "50000.00", reason: "Full, again" });
+    const retry = await refund(t, staff, s.orderId, { payment_id: paymentId, amount: "51500.00", reason: "Full, again" });
     expect(retry.statusCode).toBe(201);
     expect(retry.json<Refund>()).toMatchObject({ status: "succeeded" });
     const order = await getOrder(t, staff, s.orderId);
-    expect(order).toMatchObject({ amount_paid: "0.00", amount_refunded: "50000.00" });
+    expect(order).toMatchObject({ amount_paid: "0.00", amount_refunded: "51500.00" });
     expect(order.events.map((e) => e.type)).toEqual(expect.arrayContaining(["refund_failed", "payment_refunded"]));
   });
 
