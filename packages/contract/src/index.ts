@@ -23,3 +23,4 @@ export * from "./carriers.ts";
 export * from "./order-next-action.ts";
 export * from "./jobs.ts";
 export * from "./addresses.ts";
+export * from "./online-payments.ts";

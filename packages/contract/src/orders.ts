@@ -191,6 +191,8 @@ export const ORDER_EVENT_TYPES = [
   "payment_declared",
   "payment_confirmed",
   "payment_rejected",
+  "payment_failed",
+  "payment_flagged",
   "cad_uploaded",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
@@ -210,6 +212,8 @@ export const ORDER_EVENT_INFO: Record<OrderEventType, { label: string; customerL
   payment_declared: { label: "Payment declared", customerLabel: "Payment reference sent" },
   payment_confirmed: { label: "Payment confirmed", customerLabel: "Payment confirmed" },
   payment_rejected: { label: "Payment rejected", customerLabel: "Payment rejected" },
+  payment_failed: { label: "Online payment failed", customerLabel: "Online payment failed" },
+  payment_flagged: { label: "Payment flagged for review", customerLabel: "Payment under review" },
   cad_uploaded: { label: "CAD version uploaded", customerLabel: "CAD design uploaded" },
 };
 
