@@ -48,6 +48,8 @@ import { notificationsModule } from "./modules/notifications/index.ts";
 import { ordersModule } from "./modules/orders/index.ts";
 import { jobsModule } from "./modules/jobs/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
+import { paymentsModule } from "./modules/payments/index.ts";
+import { paymentCsp } from "./modules/payments/providers.ts";
 import { eventsModule } from "./modules/events/index.ts";
 import type { LiveEventsOptions } from "./modules/events/events.service.ts";
 import { createServices, prepareServices, type Services } from "./modules/services.ts";
@@ -168,11 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets the CAD viewer compile its own WebAssembly (3DM, STEP readers); no eval of JavaScript.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...paymentCsp(config.paymentProviders).scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...paymentCsp(config.paymentProviders).connectSrc],
+        frameSrc: ["'self'", ...paymentCsp(config.paymentProviders).frameSrc],
         mediaSrc: ["'self'", "blob:"],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
@@ -299,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     tmpDir: services.tmpDir,
   });
+  await app.register(paymentsModule, { online: services.onlinePayments });
   await app.register(notificationsModule, { notifications: services.notifications });
   await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
   await app.register(settingsModule, { preferences: services.preferences });

@@ -26,6 +26,8 @@ import { createCadService } from "./orders/cad.service.ts";
 import { createOrdersService, type OrdersService } from "./orders/orders.service.ts";
 import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
+import { createOnlinePaymentsService } from "./payments/online-payments.service.ts";
+import { configuredProviders } from "./payments/providers.ts";
 import { createPeopleService } from "./people/people.service.ts";
 import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
@@ -164,6 +166,16 @@ export async function createServices(deps: ServicesDeps) {
   late.certificates = certificates;
   const quotes = createQuotesService({ db, clock, publicUrl, customerMail, orders, notifications, audit });
   const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail });
+  // Razorpay and Stripe where their keys are set; refund webhooks settle through the refunds service (wired when it exists).
+  const onlinePayments = createOnlinePaymentsService({
+    db,
+    clock,
+    publicUrl,
+    orders,
+    payments,
+    providers: configuredProviders(config.paymentProviders),
+    razorpayScriptUrl: config.paymentProviders.razorpay?.checkoutScriptUrl ?? null,
+  });
   const cad = createCadService({ db, clock, publicUrl, customerMail, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
@@ -215,6 +227,7 @@ export async function createServices(deps: ServicesDeps) {
     orders,
     quotes,
     payments,
+    onlinePayments,
     cad,
     certificates,
     designs,

@@ -1,4 +1,3 @@
-import type { Currency } from "@atelier/contract";
 import type { OnlineProvider } from "./provider.ts";
 
 /**
@@ -15,7 +14,8 @@ export type ProviderEvent = { id: string; type: string } & (
       paymentId: string;
       providerPaymentId: string;
       amount: string;
-      currency: Currency | string;
+      /** Upper case; a currency we do not know stays as the provider wrote it, so the comparison with the row fails. */
+      currency: string;
     }
   | { effect: "failed"; providerOrderId: string; paymentId: string; providerPaymentId: string; reason: string }
   | { effect: "refund"; providerRefundId: string; providerPaymentId: string; status: "succeeded" | "failed" | "pending"; failureReason: string }
