@@ -1,6 +1,7 @@
 import { checkoutInputSchema, checkoutStartSchema, onlinePaymentOptionsSchema, webhookAnswerSchema } from "@atelier/contract";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { documentedBody } from "../../lib/openapi.ts";
 import { actorOf, uuidOr404 } from "../../lib/request.ts";
 import type { OnlinePaymentsService } from "./online-payments.service.ts";
 
@@ -52,6 +53,9 @@ export const paymentsModule: FastifyPluginCallbackZod<PaymentsModuleOptions> = (
         schema: {
           tags: ["payments"],
           summary: `${provider === "razorpay" ? "Razorpay" : "Stripe"}'s signed webhook (${provider === "razorpay" ? "X-Razorpay-Signature" : "Stripe-Signature"} over the raw body; a bad signature is 400 and changes nothing; each event applied once)`,
+          ...documentedBody({
+            "application/json": z.record(z.string(), z.unknown()).meta({ description: `The ${provider} event as sent; read as raw bytes, since the signature covers them exactly` }),
+          }),
           response: { 200: webhookAnswerSchema },
         },
         handler: async (req) => {
