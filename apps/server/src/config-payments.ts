@@ -11,13 +11,31 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
 export const paymentProvidersSchema = z
   .object({
-    RAZORPAY_KEY_ID: z.preprocess(emptyToUndefined, z.string().regex(/^rzp_(test|live)_\w+$/, "Use a Razorpay key id such as rzp_live_….").optional()),
+    RAZORPAY_KEY_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^rzp_(test|live)_\w+$/, "Use a Razorpay key id such as rzp_live_….")
+        .optional(),
+    ),
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     RAZORPAY_API_URL: optionalUrl,
     RAZORPAY_CHECKOUT_SCRIPT_URL: optionalUrl,
-    STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "Use a Stripe secret key such as sk_live_….").optional()),
-    STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().regex(/^whsec_\w+$/, "Use a Stripe webhook signing secret (whsec_…).").optional()),
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, "Use a Stripe secret key such as sk_live_….")
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^whsec_\w+$/, "Use a Stripe webhook signing secret (whsec_…).")
+        .optional(),
+    ),
     STRIPE_API_URL: optionalUrl,
   })
   .superRefine((v, ctx) => {
@@ -29,7 +47,11 @@ export const paymentProvidersSchema = z
       const set = keys.filter((k) => v[k] !== undefined);
       if (set.length > 0 && set.length < keys.length) {
         const missing = keys.filter((k) => v[k] === undefined);
-        ctx.addIssue({ code: "custom", path: [missing[0] ?? keys[0]], message: `Set ${keys.join(", ")} together (missing ${missing.join(", ")}), or leave them all unset.` });
+        ctx.addIssue({
+          code: "custom",
+          path: [missing[0] ?? keys[0]],
+          message: `Set ${keys.join(", ")} together (missing ${missing.join(", ")}), or leave them all unset.`,
+        });
       }
     }
   });
@@ -38,7 +60,13 @@ export const RAZORPAY_DEFAULT_API_URL = "https://api.razorpay.com";
 export const RAZORPAY_DEFAULT_CHECKOUT_SCRIPT_URL = "https://checkout.razorpay.com/v1/checkout.js";
 export const STRIPE_DEFAULT_API_URL = "https://api.stripe.com";
 
-export type RazorpayConfig = Readonly<{ keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; checkoutScriptUrl: string }>;
+export type RazorpayConfig = Readonly<{
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiUrl: string;
+  checkoutScriptUrl: string;
+}>;
 export type StripeConfig = Readonly<{ secretKey: string; webhookSecret: string; apiUrl: string }>;
 export type PaymentProvidersConfig = Readonly<{ razorpay: RazorpayConfig | undefined; stripe: StripeConfig | undefined }>;
 
@@ -57,7 +85,11 @@ export function paymentProvidersOf(e: z.infer<typeof paymentProvidersSchema>): P
         : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? Object.freeze({ secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: trim(e.STRIPE_API_URL ?? STRIPE_DEFAULT_API_URL) })
+        ? Object.freeze({
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: trim(e.STRIPE_API_URL ?? STRIPE_DEFAULT_API_URL),
+          })
         : undefined,
   });
 }

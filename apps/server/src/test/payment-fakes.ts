@@ -94,11 +94,19 @@ export interface FakeRazorpay extends FakeBase {
   /** Signs and delivers an event to the app. */
   deliver(event: string, payload: Record<string, unknown>, eventId?: string): Promise<{ status: number; eventId: string }>;
   /** The customer pays the order: payment.captured with the order's amount and currency unless overridden. */
-  capture(orderId: string, overrides?: { amount?: number; currency?: string; paymentId?: string; eventId?: string }): Promise<{ status: number; paymentId: string; eventId: string }>;
+  capture(
+    orderId: string,
+    overrides?: { amount?: number; currency?: string; paymentId?: string; eventId?: string },
+  ): Promise<{ status: number; paymentId: string; eventId: string }>;
   /** The payment fails: payment.failed with Razorpay's error description. */
   fail(orderId: string, description?: string, eventId?: string): Promise<{ status: number; eventId: string }>;
   /** A refund's settlement: refund.processed or refund.failed. */
-  settleRefund(refundId: string, paymentId: string, outcome: "processed" | "failed", eventId?: string): Promise<{ status: number; eventId: string }>;
+  settleRefund(
+    refundId: string,
+    paymentId: string,
+    outcome: "processed" | "failed",
+    eventId?: string,
+  ): Promise<{ status: number; eventId: string }>;
 }
 
 export async function startFakeRazorpay(options: { port?: number; webhookTarget?: WebhookTarget } = {}): Promise<FakeRazorpay> {
@@ -112,7 +120,14 @@ export async function startFakeRazorpay(options: { port?: number; webhookTarget?
   let base = "";
 
   function signed(event: string, payload: Record<string, unknown>, eventId = rid("evt_")) {
-    const body = JSON.stringify({ entity: "event", account_id: "acc_fake", event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
+    const body = JSON.stringify({
+      entity: "event",
+      account_id: "acc_fake",
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: Math.floor(Date.now() / 1000),
+    });
     const signature = crypto.createHmac("sha256", webhookSecret).update(body).digest("hex");
     return { body, headers: { "content-type": "application/json", "x-razorpay-signature": signature, "x-razorpay-event-id": eventId } };
   }
@@ -140,7 +155,10 @@ export async function startFakeRazorpay(options: { port?: number; webhookTarget?
     const paymentId = o.paymentId ?? rid("pay_");
     order.status = "paid";
     order.amount_paid = o.amount ?? order.amount;
-    const entity = paymentEntity(order, paymentId, "captured", { ...(o.amount !== undefined && { amount: o.amount }), ...(o.currency && { currency: o.currency }) });
+    const entity = paymentEntity(order, paymentId, "captured", {
+      ...(o.amount !== undefined && { amount: o.amount }),
+      ...(o.currency && { currency: o.currency }),
+    });
     const r = await deliver("payment.captured", { payment: { entity } }, o.eventId);
     return { ...r, paymentId };
   }
@@ -148,7 +166,11 @@ export async function startFakeRazorpay(options: { port?: number; webhookTarget?
     const order = orders.get(orderId);
     if (!order) throw new Error(`no such fake Razorpay order ${orderId}`);
     order.status = "attempted";
-    const entity = paymentEntity(order, rid("pay_"), "failed", { error_code: "BAD_REQUEST_ERROR", error_description: description, error_reason: "payment_failed" });
+    const entity = paymentEntity(order, rid("pay_"), "failed", {
+      error_code: "BAD_REQUEST_ERROR",
+      error_description: description,
+      error_reason: "payment_failed",
+    });
     return deliver("payment.failed", { payment: { entity } }, eventId);
   }
   async function settleRefund(refundId: string, paymentId: string, outcome: "processed" | "failed", eventId?: string) {
@@ -163,7 +185,7 @@ export async function startFakeRazorpay(options: { port?: number; webhookTarget?
       if (req.method === "GET" && url.pathname === "/v1/checkout.js") {
         // Razorpay Checkout's constructor: open() takes the browser to the fake's checkout page.
         const js = `window.Razorpay = function (options) { this.options = options; };
-window.Razorpay.prototype.open = function () { var back = (this.options.notes && this.options.notes.return_url) || window.location.href; window.location.href = ${JSON.stringify(base)} + "/checkout/" + encodeURIComponent(this.options.order_id) + "?return=" + encodeURIComponent(back); };
+window.Razorpay.prototype.open = function () { var here = new URL(window.location.href); here.searchParams.set("payment", "return"); var back = here.toString(); window.location.href = ${JSON.stringify(base)} + "/checkout/" + encodeURIComponent(this.options.order_id) + "?return=" + encodeURIComponent(back); };
 window.Razorpay.prototype.on = function () {};`;
         return send(res, 200, js, "application/javascript");
       }
@@ -171,19 +193,33 @@ window.Razorpay.prototype.on = function () {};`;
       if (page?.[1]) {
         const order = orders.get(page[1]);
         if (!order) return send(res, 404, "No such order", "text/plain");
-        if (req.method === "GET") return send(res, 200, checkoutPage("Razorpay test checkout", money(order.amount, order.currency), `/checkout/${order.id}`, url.searchParams.get("return") ?? "", "Fail payment"), "text/html");
+        if (req.method === "GET")
+          return send(
+            res,
+            200,
+            checkoutPage(
+              "Razorpay test checkout",
+              money(order.amount, order.currency),
+              `/checkout/${order.id}`,
+              url.searchParams.get("return") ?? "",
+              "Fail payment",
+            ),
+            "text/html",
+          );
         const back = new URLSearchParams(raw).get("return") ?? "";
         if (page[2] === "/pay") await capture(order.id);
         else await fail(order.id);
         res.writeHead(303, { location: back || "/" });
         return res.end();
       }
-      if (req.headers.authorization !== basic) return send(res, 401, { error: { code: "BAD_REQUEST_ERROR", description: "Authentication failed" } });
+      if (req.headers.authorization !== basic)
+        return send(res, 401, { error: { code: "BAD_REQUEST_ERROR", description: "Authentication failed" } });
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       requests.push({ method: req.method ?? "", path: url.pathname, body });
       if (req.method === "POST" && url.pathname === "/v1/orders") {
         const amount = Number(body.amount);
-        if (!Number.isInteger(amount) || amount < 100) return send(res, 400, { error: { code: "BAD_REQUEST_ERROR", description: "The amount must be atleast INR 1.00" } });
+        if (!Number.isInteger(amount) || amount < 100)
+          return send(res, 400, { error: { code: "BAD_REQUEST_ERROR", description: "The amount must be atleast INR 1.00" } });
         const order: RazorpayFakeOrder = {
           id: rid("order_"),
           entity: "order",
@@ -201,7 +237,16 @@ window.Razorpay.prototype.on = function () {};`;
       }
       const refund = url.pathname.match(/^\/v1\/payments\/(pay_\w+)\/refund$/);
       if (req.method === "POST" && refund?.[1]) {
-        const entity = { id: rid("rfnd_"), entity: "refund", amount: Number(body.amount), currency: "INR", payment_id: refund[1], notes: body.notes ?? {}, status: "pending", created_at: Math.floor(Date.now() / 1000) };
+        const entity = {
+          id: rid("rfnd_"),
+          entity: "refund",
+          amount: Number(body.amount),
+          currency: "INR",
+          payment_id: refund[1],
+          notes: body.notes ?? {},
+          status: "pending",
+          created_at: Math.floor(Date.now() / 1000),
+        };
         if (fake.autoSettleRefunds) setTimeout(() => void settleRefund(entity.id, refund[1] ?? "", "processed").catch(() => undefined), 50);
         return send(res, 200, entity);
       }
@@ -215,7 +260,13 @@ window.Razorpay.prototype.on = function () {};`;
     keySecret,
     webhookSecret,
     checkoutScriptUrl: `${base}/v1/checkout.js`,
-    env: { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_URL: base, RAZORPAY_CHECKOUT_SCRIPT_URL: `${base}/v1/checkout.js` },
+    env: {
+      RAZORPAY_KEY_ID: keyId,
+      RAZORPAY_KEY_SECRET: keySecret,
+      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+      RAZORPAY_API_URL: base,
+      RAZORPAY_CHECKOUT_SCRIPT_URL: `${base}/v1/checkout.js`,
+    },
     orders,
     requests,
     autoSettleRefunds: false,
@@ -256,11 +307,19 @@ export interface FakeStripe extends FakeBase {
   signed(type: string, object: Record<string, unknown>, eventId?: string): { body: string; headers: Record<string, string> };
   deliver(type: string, object: Record<string, unknown>, eventId?: string): Promise<{ status: number; eventId: string }>;
   /** The customer pays the session: checkout.session.completed (paid), amount and currency overridable. */
-  complete(sessionId: string, overrides?: { amount?: number; currency?: string; eventId?: string }): Promise<{ status: number; paymentIntent: string; eventId: string }>;
+  complete(
+    sessionId: string,
+    overrides?: { amount?: number; currency?: string; eventId?: string },
+  ): Promise<{ status: number; paymentIntent: string; eventId: string }>;
   /** The session lapses: checkout.session.expired. */
   expire(sessionId: string, eventId?: string): Promise<{ status: number; eventId: string }>;
   /** A refund's settlement: refund.updated with status succeeded or failed. */
-  settleRefund(refundId: string, paymentIntent: string, status: "succeeded" | "failed", eventId?: string): Promise<{ status: number; eventId: string }>;
+  settleRefund(
+    refundId: string,
+    paymentIntent: string,
+    status: "succeeded" | "failed",
+    eventId?: string,
+  ): Promise<{ status: number; eventId: string }>;
 }
 
 /** Stripe's form encoding (a[b][0][c]=v) read back into the few fields the fake needs. */
@@ -280,8 +339,24 @@ export async function startFakeStripe(options: { port?: number; webhookTarget?: 
   let base = "";
 
   function signed(type: string, object: Record<string, unknown>, eventId = rid("evt_")) {
-    const body = JSON.stringify({ id: eventId, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object }, pending_webhooks: 1, request: null });
-    return { body, headers: { "content-type": "application/json", "stripe-signature": signer.generateTestHeaderString({ payload: body, secret: webhookSecret }) } };
+    const body = JSON.stringify({
+      id: eventId,
+      object: "event",
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
+      pending_webhooks: 1,
+      request: null,
+    });
+    return {
+      body,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signer.generateTestHeaderString({ payload: body, secret: webhookSecret }),
+      },
+    };
   }
   async function deliver(type: string, object: Record<string, unknown>, eventId = rid("evt_")) {
     const s = signed(type, object, eventId);
@@ -305,7 +380,19 @@ export async function startFakeStripe(options: { port?: number; webhookTarget?: 
     return deliver("checkout.session.expired", { ...session }, eventId);
   }
   async function settleRefund(refundId: string, paymentIntent: string, status: "succeeded" | "failed", eventId?: string) {
-    return deliver("refund.updated", { id: refundId, object: "refund", payment_intent: paymentIntent, status, failure_reason: status === "failed" ? "declined" : null, amount: 0, currency: "usd" }, eventId);
+    return deliver(
+      "refund.updated",
+      {
+        id: refundId,
+        object: "refund",
+        payment_intent: paymentIntent,
+        status,
+        failure_reason: status === "failed" ? "declined" : null,
+        amount: 0,
+        currency: "usd",
+      },
+      eventId,
+    );
   }
 
   const server = http.createServer((req, res) => {
@@ -318,7 +405,12 @@ export async function startFakeStripe(options: { port?: number; webhookTarget?: 
         if (!session) return send(res, 404, "No such checkout session", "text/plain");
         if (req.method === "GET") {
           if (session.status !== "open") return send(res, 410, "This checkout session is no longer open.", "text/plain");
-          return send(res, 200, checkoutPage("Stripe test checkout", money(session.amount_total, session.currency), `/checkout/${session.id}`, "", "Cancel"), "text/html");
+          return send(
+            res,
+            200,
+            checkoutPage("Stripe test checkout", money(session.amount_total, session.currency), `/checkout/${session.id}`, "", "Cancel"),
+            "text/html",
+          );
         }
         if (page[2] === "/pay") {
           await complete(session.id);
@@ -326,7 +418,8 @@ export async function startFakeStripe(options: { port?: number; webhookTarget?: 
         } else res.writeHead(303, { location: session.cancel_url });
         return res.end();
       }
-      if (req.headers.authorization !== `Bearer ${secretKey}`) return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
       const form = new URLSearchParams(raw);
       requests.push({ method: req.method ?? "", path: url.pathname, body: Object.fromEntries(form) });
       const key = req.headers["idempotency-key"];
@@ -339,7 +432,8 @@ export async function startFakeStripe(options: { port?: number; webhookTarget?: 
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const amount = Number(formField(form, "line_items[0][price_data][unit_amount]"));
         const currency = formField(form, "line_items[0][price_data][currency]") ?? "";
-        if (!Number.isInteger(amount) || amount < 50 || !currency) return answer(400, { error: { type: "invalid_request_error", message: "Amount must be at least 50 cents." } });
+        if (!Number.isInteger(amount) || amount < 50 || !currency)
+          return answer(400, { error: { type: "invalid_request_error", message: "Amount must be at least 50 cents." } });
         const id = rid("cs_test_");
         const session: StripeFakeSession = {
           id,
@@ -364,7 +458,8 @@ export async function startFakeStripe(options: { port?: number; webhookTarget?: 
       if (req.method === "POST" && expiry?.[1]) {
         const session = sessions.get(expiry[1]);
         if (!session) return answer(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
-        if (session.status !== "open") return answer(400, { error: { type: "invalid_request_error", message: `This Checkout Session is ${session.status}.` } });
+        if (session.status !== "open")
+          return answer(400, { error: { type: "invalid_request_error", message: `This Checkout Session is ${session.status}.` } });
         session.status = "expired";
         session.url = null;
         return answer(200, session);
@@ -380,10 +475,13 @@ export async function startFakeStripe(options: { port?: number; webhookTarget?: 
           status: "pending",
           failure_reason: null,
         };
-        if (fake.autoSettleRefunds) setTimeout(() => void settleRefund(refund.id, refund.payment_intent ?? "", "succeeded").catch(() => undefined), 50);
+        if (fake.autoSettleRefunds)
+          setTimeout(() => void settleRefund(refund.id, refund.payment_intent ?? "", "succeeded").catch(() => undefined), 50);
         return answer(200, refund);
       }
-      return answer(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${url.pathname}).` } });
+      return answer(404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${url.pathname}).` },
+      });
     })().catch((err: unknown) => send(res, 500, { error: { type: "api_error", message: String(err) } }));
   });
   base = await listen(server, options.port ?? 0);

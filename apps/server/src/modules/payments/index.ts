@@ -22,7 +22,8 @@ export const paymentsModule: FastifyPluginCallbackZod<PaymentsModuleOptions> = (
   app.get("/api/orders/:id/payments/online/", {
     schema: {
       tags: ["payments"],
-      summary: "The online payment providers offered for the order's currency (Razorpay: INR; Stripe: USD, EUR, GBP); empty when none is configured",
+      summary:
+        "The online payment providers offered for the order's currency (Razorpay: INR; Stripe: USD, EUR, GBP); empty when none is configured",
       params: idParams,
       response: { 200: onlinePaymentOptionsSchema },
     },
@@ -54,7 +55,9 @@ export const paymentsModule: FastifyPluginCallbackZod<PaymentsModuleOptions> = (
           tags: ["payments"],
           summary: `${provider === "razorpay" ? "Razorpay" : "Stripe"}'s signed webhook (${provider === "razorpay" ? "X-Razorpay-Signature" : "Stripe-Signature"} over the raw body; a bad signature is 400 and changes nothing; each event applied once)`,
           ...documentedBody({
-            "application/json": z.record(z.string(), z.unknown()).meta({ description: `The ${provider} event as sent; read as raw bytes, since the signature covers them exactly` }),
+            "application/json": z
+              .record(z.string(), z.unknown())
+              .meta({ description: `The ${provider} event as sent; read as raw bytes, since the signature covers them exactly` }),
           }),
           response: { 200: webhookAnswerSchema },
         },

@@ -13,11 +13,22 @@ export type QuoteRow = typeof quotes.$inferSelect;
 
 /** The order, locked for the rest of the transaction (a webhook has no actor; checkout locks through the orders service). */
 export function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
-  return db.select().from(orders).where(eq(orders.id, id)).limit(1).for("update").then((rows) => rows[0]);
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1)
+    .for("update")
+    .then((rows) => rows[0]);
 }
 
 export function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
-  return db.select().from(orders).where(eq(orders.id, id)).limit(1).then((rows) => rows[0]);
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
 }
 
 export function listOrderQuotes(db: Db, orderId: string): Promise<QuoteRow[]> {
@@ -68,7 +79,11 @@ export function findByProviderPayment(db: Db, provider: string, providerPaymentI
  * event already processed, or one being processed right now: the insert waits for that transaction).
  */
 export async function recordEvent(db: Db, row: { provider: string; eventId: string; type: string; receivedAt: Date }): Promise<boolean> {
-  const inserted = await db.insert(paymentWebhookEvents).values(row).onConflictDoNothing().returning({ eventId: paymentWebhookEvents.eventId });
+  const inserted = await db
+    .insert(paymentWebhookEvents)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentWebhookEvents.eventId });
   return inserted.length > 0;
 }
 

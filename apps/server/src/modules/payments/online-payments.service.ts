@@ -69,37 +69,86 @@ export function createOnlinePaymentsService(deps: {
   async function flag(tx: Db, order: OrderRow, payment: PaymentRow, reason: string, providerPaymentId: string): Promise<string> {
     const now = clock.now();
     await repo.updatePayment(tx, payment.id, { status: "flagged", flagReason: reason, providerPaymentId, decidedAt: now });
-    await orders.event(tx, order, "payment_flagged", null, `${KIND_LABEL[payment.kind]} paid online by ${PROVIDER_LABEL(payment.provider)} needs review: ${reason}`);
+    await orders.event(
+      tx,
+      order,
+      "payment_flagged",
+      null,
+      `${KIND_LABEL[payment.kind]} paid online by ${PROVIDER_LABEL(payment.provider)} needs review: ${reason}`,
+    );
     return `flagged: ${reason}`;
   }
 
-  async function applyCapture(tx: Db, later: Later, provider: WebhookProvider, e: Extract<ProviderEvent, { effect: "captured" }>): Promise<string> {
+  async function applyCapture(
+    tx: Db,
+    later: Later,
+    provider: WebhookProvider,
+    e: Extract<ProviderEvent, { effect: "captured" }>,
+  ): Promise<string> {
     const found =
       (e.providerOrderId && (await repo.findByProviderOrder(tx, provider.name, e.providerOrderId))) ||
       (e.paymentId && /^[0-9a-f-]{36}$/i.test(e.paymentId) ? await repo.findPayment(tx, e.paymentId) : undefined);
-    if (!found || found.provider !== provider.name) return `ignored: no ${provider.name} payment here for ${e.providerOrderId || e.paymentId || "this event"}`;
+    if (!found || found.provider !== provider.name)
+      return `ignored: no ${provider.name} payment here for ${e.providerOrderId || e.paymentId || "this event"}`;
     const order = await lockOrderById(tx, found.orderId);
     const payment = (await repo.findPayment(tx, found.id, true)) ?? found;
     if (payment.status === "confirmed") return "ignored: already captured";
     if (payment.status === "flagged") return "ignored: already flagged";
-    const captured = (CURRENCIES as readonly string[]).includes(e.currency) ? formatMoney(e.amount, e.currency as Currency) : `${e.amount} ${e.currency || "(no currency)"}`;
+    const captured = (CURRENCIES as readonly string[]).includes(e.currency)
+      ? formatMoney(e.amount, e.currency as Currency)
+      : `${e.amount} ${e.currency || "(no currency)"}`;
     // pending, failed (a capture after a failure still captures), void or rejected (refused below).
-    const refusal = payment.status === "rejected" ? "This payment was rejected before the provider captured it." : await payments.decisionRefusal(tx, order, payment, "confirmed");
+    const refusal =
+      payment.status === "rejected"
+        ? "This payment was rejected before the provider captured it."
+        : await payments.decisionRefusal(tx, order, payment, "confirmed");
     if (refusal) return flag(tx, order, payment, `${refusal} The ${captured} captured must be refunded.`, e.providerPaymentId);
     if (e.currency !== payment.currency)
-      return flag(tx, order, payment, `${captured} was captured in ${e.currency || "an unknown currency"}, but ${formatMoney(payment.amount, payment.currency)} was due in ${payment.currency}.`, e.providerPaymentId);
+      return flag(
+        tx,
+        order,
+        payment,
+        `${captured} was captured in ${e.currency || "an unknown currency"}, but ${formatMoney(payment.amount, payment.currency)} was due in ${payment.currency}.`,
+        e.providerPaymentId,
+      );
     if (toCents(e.amount) !== toCents(payment.amount))
-      return flag(tx, order, payment, `${captured} was captured, but ${formatMoney(payment.amount, payment.currency)} was due.`, e.providerPaymentId);
+      return flag(
+        tx,
+        order,
+        payment,
+        `${captured} was captured, but ${formatMoney(payment.amount, payment.currency)} was due.`,
+        e.providerPaymentId,
+      );
     const others = (await repo.listOrderPayments(tx, order.id)).filter(
-      (p) => p.id !== payment.id && p.kind === payment.kind && p.quoteId === payment.quoteId && (p.status === "pending" || p.status === "confirmed"),
+      (p) =>
+        p.id !== payment.id &&
+        p.kind === payment.kind &&
+        p.quoteId === payment.quoteId &&
+        (p.status === "pending" || p.status === "confirmed"),
     );
     if (others.some((p) => p.status === "confirmed"))
-      return flag(tx, order, payment, `The ${payment.kind} was already paid; this second payment of ${captured} must be refunded.`, e.providerPaymentId);
+      return flag(
+        tx,
+        order,
+        payment,
+        `The ${payment.kind} was already paid; this second payment of ${captured} must be refunded.`,
+        e.providerPaymentId,
+      );
     if (others.some((p) => p.provider === "manual"))
-      return flag(tx, order, payment, `A bank transfer for the same ${payment.kind} is waiting for confirmation; decide which one to keep and refund the other.`, e.providerPaymentId);
+      return flag(
+        tx,
+        order,
+        payment,
+        `A bank transfer for the same ${payment.kind} is waiting for confirmation; decide which one to keep and refund the other.`,
+        e.providerPaymentId,
+      );
     // An earlier or later checkout of the same kind that was left open can no longer be paid for this.
     for (const other of others)
-      await repo.updatePayment(tx, other.id, { status: "failed", failureReason: "Replaced: another checkout for this payment was paid.", decidedAt: clock.now() });
+      await repo.updatePayment(tx, other.id, {
+        status: "failed",
+        failureReason: "Replaced: another checkout for this payment was paid.",
+        decidedAt: clock.now(),
+      });
     await payments.confirmIn(tx, later, order, payment, null, { providerPaymentId: e.providerPaymentId, failureReason: "" });
     return "captured";
   }
@@ -108,22 +157,36 @@ export function createOnlinePaymentsService(deps: {
     const found =
       (e.providerOrderId && (await repo.findByProviderOrder(tx, provider.name, e.providerOrderId))) ||
       (e.paymentId && /^[0-9a-f-]{36}$/i.test(e.paymentId) ? await repo.findPayment(tx, e.paymentId) : undefined);
-    if (!found || found.provider !== provider.name) return `ignored: no ${provider.name} payment here for ${e.providerOrderId || e.paymentId || "this event"}`;
+    if (!found || found.provider !== provider.name)
+      return `ignored: no ${provider.name} payment here for ${e.providerOrderId || e.paymentId || "this event"}`;
     const order = await lockOrderById(tx, found.orderId);
     const payment = (await repo.findPayment(tx, found.id, true)) ?? found;
     // A failure after a capture (or after anything else was decided) changes nothing.
     if (payment.status !== "pending") return `ignored: payment is ${payment.status}`;
     await repo.updatePayment(tx, payment.id, { status: "failed", failureReason: e.reason, decidedAt: clock.now() });
-    await orders.event(tx, order, "payment_failed", null, `${KIND_LABEL[payment.kind]} of ${formatMoney(payment.amount, payment.currency)} by ${PROVIDER_LABEL(provider.name)} failed: ${e.reason}`);
+    await orders.event(
+      tx,
+      order,
+      "payment_failed",
+      null,
+      `${KIND_LABEL[payment.kind]} of ${formatMoney(payment.amount, payment.currency)} by ${PROVIDER_LABEL(provider.name)} failed: ${e.reason}`,
+    );
     return "failed";
   }
 
-  async function applyRefund(tx: Db, later: Later, provider: WebhookProvider, e: Extract<ProviderEvent, { effect: "refund" }>): Promise<string> {
+  async function applyRefund(
+    tx: Db,
+    later: Later,
+    provider: WebhookProvider,
+    e: Extract<ProviderEvent, { effect: "refund" }>,
+  ): Promise<string> {
     if (e.status === "pending") return "ignored: refund still pending";
     const payment = e.providerPaymentId ? await repo.findByProviderPayment(tx, provider.name, e.providerPaymentId) : undefined;
     // Its payment's capture has not reached us yet: answered 409 (nothing recorded) so that the provider delivers it again later.
     if (!payment || (payment.status !== "confirmed" && payment.status !== "flagged"))
-      throw new RetryLaterError(`The payment ${e.providerPaymentId || "of this refund"} is not captured here yet; deliver this refund event again later.`);
+      throw new RetryLaterError(
+        `The payment ${e.providerPaymentId || "of this refund"} is not captured here yet; deliver this refund event again later.`,
+      );
     if (!deps.refunds) throw new RetryLaterError("Refunds are not set up on this server yet; deliver this refund event again later.");
     await deps.refunds.settleProviderRefund(tx, later, {
       provider: provider.name,
@@ -162,24 +225,34 @@ export function createOnlinePaymentsService(deps: {
           const accepted = quotes.find((q) => q.status === "accepted");
           if (!accepted) throw new ConflictError("There is nothing to pay yet: accept a quote first.");
           const provider = providerOf(providerName);
-          if (!provider) throw new ConflictError(`Paying online with ${PROVIDER_LABEL(providerName)} is not available. Pay by bank transfer or UPI instead.`);
+          if (!provider)
+            throw new ConflictError(
+              `Paying online with ${PROVIDER_LABEL(providerName)} is not available. Pay by bank transfer or UPI instead.`,
+            );
           if (!provider.currencies.includes(accepted.currency))
-            throw new ConflictError(`${PROVIDER_LABEL(providerName)} does not take payments in ${accepted.currency}. Pay by bank transfer or UPI instead.`);
+            throw new ConflictError(
+              `${PROVIDER_LABEL(providerName)} does not take payments in ${accepted.currency}. Pay by bank transfer or UPI instead.`,
+            );
           const due = paymentDueOf(order, quotes, rows, () => ({ lines: [], upi_id: null }));
           if (!due || due.kind !== kind) {
-            if (rows.some((p) => p.quoteId === accepted.id && p.kind === kind && p.status === "confirmed")) throw new ConflictError(`The ${kind} has already been paid.`);
+            if (rows.some((p) => p.quoteId === accepted.id && p.kind === kind && p.status === "confirmed"))
+              throw new ConflictError(`The ${kind} has already been paid.`);
             throw new ConflictError(kind === "advance" ? "The advance is not due." : "The balance is not due yet.");
           }
           const open = rows.filter((p) => p.kind === kind && p.status === "pending");
           if (open.some((p) => p.provider === "manual"))
-            throw new ConflictError(`Your ${kind} payment by bank transfer is already waiting for our confirmation; there is no need to pay it online.`);
+            throw new ConflictError(
+              `Your ${kind} payment by bank transfer is already waiting for our confirmation; there is no need to pay it online.`,
+            );
           const now = clock.now();
           for (const old of open) {
             await repo.updatePayment(tx, old.id, { status: "failed", failureReason: "Replaced by a new checkout.", decidedAt: now });
             const stale = providerOf(old.provider);
             if (stale && "cancelCheckout" in stale && old.providerOrderId) {
               // Best effort: a session we cannot expire is still safe (its capture after this failure is flagged or accepted below).
-              await (stale as WebhookProvider & { cancelCheckout(id: string): Promise<void> }).cancelCheckout(old.providerOrderId).catch(() => undefined);
+              await (stale as WebhookProvider & { cancelCheckout(id: string): Promise<void> })
+                .cancelCheckout(old.providerOrderId)
+                .catch(() => undefined);
             }
           }
           const row = await repo.insertPayment(tx, {
@@ -204,7 +277,9 @@ export function createOnlinePaymentsService(deps: {
               returnUrl: `${deps.publicUrl}/dashboard/orders/${order.id}`,
             });
           } catch (err) {
-            throw new UpstreamFailedError(`${err instanceof Error ? err.message : "The provider did not answer"}. Nothing was charged; please try again.`);
+            throw new UpstreamFailedError(
+              `${err instanceof Error ? err.message : "The provider did not answer"}. Nothing was charged; please try again.`,
+            );
           }
           await repo.updatePayment(tx, row.id, { providerOrderId: start.providerOrderId, reference: start.providerOrderId });
           return {

@@ -27,7 +27,12 @@ async function quotedOrder(t: TestApp, staff: string, currency: "INR" | "USD" = 
 }
 
 const checkout = (t: TestApp, s: Submitted, provider: "razorpay" | "stripe", kind = "advance", headers: Record<string, string> = {}) =>
-  authedInject(t, s.customer.token, { method: "POST", url: `/api/orders/${s.orderId}/payments/checkout/`, payload: { kind, provider }, headers });
+  authedInject(t, s.customer.token, {
+    method: "POST",
+    url: `/api/orders/${s.orderId}/payments/checkout/`,
+    payload: { kind, provider },
+    headers,
+  });
 
 async function started(t: TestApp, s: Submitted, provider: "razorpay" | "stripe"): Promise<CheckoutStartResponse> {
   const res = await checkout(t, s, provider);
@@ -50,10 +55,17 @@ describe("online payments: not configured", () => {
     const res = await checkout(t, s, "razorpay");
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: "Paying online with Razorpay is not available. Pay by bank transfer or UPI instead." });
-    const hook = await t.app.inject({ method: "POST", url: "/api/webhooks/stripe/", payload: "{}", headers: { "content-type": "application/json" } });
+    const hook = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks/stripe/",
+      payload: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(hook.statusCode).toBe(404);
     // The manual transfer works as before.
-    expect((await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR998877" })).statusCode).toBe(201);
+    expect(
+      (await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR998877" })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -84,7 +96,9 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json()).toEqual({ detail: "Stripe does not take payments in INR. Pay by bank transfer or UPI instead." });
     const other = await submitDesign(t);
-    expect((await authedInject(t, other.customer.token, { method: "GET", url: `/api/orders/${inr.orderId}/payments/online/` })).statusCode).toBe(404);
+    expect(
+      (await authedInject(t, other.customer.token, { method: "GET", url: `/api/orders/${inr.orderId}/payments/online/` })).statusCode,
+    ).toBe(404);
     const csp = (await t.app.inject({ method: "GET", url: "/api/health/live/" })).headers["content-security-policy"] as string;
     expect(csp).toContain(`script-src 'self' 'wasm-unsafe-eval' ${rzp.url}`);
     expect(csp).toContain(`frame-src 'self' ${rzp.url}`);
@@ -93,12 +107,19 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
   it("Razorpay: a checkout writes a pending payment of what is due; the order moves only on the signed capture", async () => {
     const s = await quotedOrder(t, staff);
     const start = await started(t, s, "razorpay");
-    expect(start).toMatchObject({ provider: "razorpay", redirect_url: null, payment: { kind: "advance", amount: "50000.00", currency: "INR", provider: "razorpay", status: "pending" } });
+    expect(start).toMatchObject({
+      provider: "razorpay",
+      redirect_url: null,
+      payment: { kind: "advance", amount: "50000.00", currency: "INR", provider: "razorpay", status: "pending" },
+    });
     const orderId = String(start.widget?.order_id);
     expect(start.widget).toMatchObject({ key: rzp.keyId, order_id: orderId, amount: 5_000_000, currency: "INR" });
     expect(rzp.orders.get(orderId)).toMatchObject({ amount: 5_000_000, currency: "INR", notes: { payment_id: start.payment.id } });
     // The return page alone changes nothing.
-    expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({ status: "quoted", payment_due: { kind: "advance", awaiting_confirmation: true } });
+    expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({
+      status: "quoted",
+      payment_due: { kind: "advance", awaiting_confirmation: true },
+    });
     const captured = await rzp.capture(orderId);
     expect(captured.status).toBe(200);
     const order = await getOrder(t, s.customer.token, s.orderId);
@@ -110,7 +131,9 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
   it("answers 400 to a bad or missing signature and changes nothing", async () => {
     const s = await quotedOrder(t, staff);
     const start = await started(t, s, "razorpay");
-    const payload = { payment: { entity: { id: "pay_forged", amount: 5_000_000, currency: "INR", order_id: start.widget?.order_id, status: "captured" } } };
+    const payload = {
+      payment: { entity: { id: "pay_forged", amount: 5_000_000, currency: "INR", order_id: start.widget?.order_id, status: "captured" } },
+    };
     const good = rzp.signed("payment.captured", payload);
     const tampered = good.body.replace("5000000", "5000001");
     for (const [body, headers] of [
@@ -123,7 +146,12 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
       expect(res.json()).toEqual({ detail: "Invalid webhook signature." });
     }
     const stripeForged = stripe.signed("checkout.session.completed", { id: "cs_test_x" });
-    const badStripe = await t.app.inject({ method: "POST", url: "/api/webhooks/stripe/", payload: stripeForged.body, headers: { ...stripeForged.headers, "stripe-signature": "t=1,v1=00" } });
+    const badStripe = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks/stripe/",
+      payload: stripeForged.body,
+      headers: { ...stripeForged.headers, "stripe-signature": "t=1,v1=00" },
+    });
     expect(badStripe.statusCode).toBe(400);
     expect((await getOrder(t, s.customer.token, s.orderId)).payments[0]?.status).toBe("pending");
     expect((await webhookEvents(t)).some((e) => e.event_id === good.headers["x-razorpay-event-id"])).toBe(false);
@@ -132,13 +160,21 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
   it("applies the same event once, however often it is delivered (also at the same time)", async () => {
     const s = await quotedOrder(t, staff);
     const start = await started(t, s, "razorpay");
-    const payload = { payment: { entity: { id: "pay_twice01", amount: 5_000_000, currency: "INR", order_id: start.widget?.order_id, status: "captured", notes: {} } } };
+    const payload = {
+      payment: {
+        entity: { id: "pay_twice01", amount: 5_000_000, currency: "INR", order_id: start.widget?.order_id, status: "captured", notes: {} },
+      },
+    };
     const event = rzp.signed("payment.captured", payload);
     const deliver = () => t.app.inject({ method: "POST", url: "/api/webhooks/razorpay/", payload: event.body, headers: event.headers });
     const answers = await Promise.all([deliver(), deliver()]);
     answers.push(await deliver());
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    expect(answers.map((a) => a.json<{ detail: string }>().detail).sort()).toEqual(["Already processed.", "Already processed.", "Processed."]);
+    expect(answers.map((a) => a.json<{ detail: string }>().detail).sort()).toEqual([
+      "Already processed.",
+      "Already processed.",
+      "Processed.",
+    ]);
     const order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.events.filter((e) => e.type === "payment_confirmed")).toHaveLength(1);
     expect(order.events.filter((e) => e.to_status === "approved")).toHaveLength(1);
@@ -151,7 +187,10 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const s = await quotedOrder(t, staff);
     const start = await started(t, s, "razorpay");
     const [, seen] = await Promise.all([rzp.capture(String(start.widget?.order_id)), getOrder(t, s.customer.token, s.orderId)]);
-    expect([["quoted", "pending"], ["approved", "confirmed"]]).toContainEqual([seen.status, seen.payments[0]?.status]);
+    expect([
+      ["quoted", "pending"],
+      ["approved", "confirmed"],
+    ]).toContainEqual([seen.status, seen.payments[0]?.status]);
     const after = await getOrder(t, s.customer.token, s.orderId);
     expect([after.status, after.payments[0]?.status]).toEqual(["approved", "confirmed"]);
   });
@@ -164,7 +203,10 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const failed = await getOrder(t, s.customer.token, s.orderId);
     expect(failed.payments[0]).toMatchObject({ status: "failed", failure_reason: "Payment was declined by the bank." });
     expect(failed.payment_due).toMatchObject({ kind: "advance", awaiting_confirmation: false });
-    expect(failed.events.at(-1)).toMatchObject({ type: "payment_failed", note: "Advance of ₹50,000.00 by Razorpay failed: Payment was declined by the bank." });
+    expect(failed.events.at(-1)).toMatchObject({
+      type: "payment_failed",
+      note: "Advance of ₹50,000.00 by Razorpay failed: Payment was declined by the bank.",
+    });
     expect((await rzp.capture(orderId)).status).toBe(200);
     const order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.status).toBe("approved");
@@ -224,7 +266,11 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
       [second.payment.id, "pending", ""],
     ]);
     const session = stripe.sessions.get(second.payment.reference);
-    expect(session).toMatchObject({ amount_total: Math.round(Number(second.payment.amount) * 100), currency: "usd", metadata: { payment_id: second.payment.id } });
+    expect(session).toMatchObject({
+      amount_total: Math.round(Number(second.payment.amount) * 100),
+      currency: "usd",
+      metadata: { payment_id: second.payment.id },
+    });
     expect(session?.success_url).toBe(`http://app.test/dashboard/orders/${s.orderId}?payment=return`);
     expect((await stripe.complete(second.payment.reference)).status).toBe(200);
     const order = await getOrder(t, s.customer.token, s.orderId);
@@ -239,7 +285,10 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const s = await quotedOrder(t, staff, "USD");
     const first = await started(t, s, "stripe");
     await stripe.expire(first.payment.reference);
-    expect((await getOrder(t, s.customer.token, s.orderId)).payments[0]).toMatchObject({ status: "failed", failure_reason: "The checkout expired before the payment was made." });
+    expect((await getOrder(t, s.customer.token, s.orderId)).payments[0]).toMatchObject({
+      status: "failed",
+      failure_reason: "The checkout expired before the payment was made.",
+    });
     const again = await checkout(t, s, "stripe");
     expect(again.statusCode).toBe(201);
   });
@@ -249,17 +298,26 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     await started(t, s, "razorpay");
     const manual = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "advance", reference: "UTR445566" });
     expect(manual.statusCode).toBe(409);
-    expect(manual.json()).toEqual({ detail: "Your online advance payment (razorpay) is still open: finish it on the order page, or wait until it expires, before declaring a bank transfer." });
+    expect(manual.json()).toEqual({
+      detail:
+        "Your online advance payment (razorpay) is still open: finish it on the order page, or wait until it expires, before declaring a bank transfer.",
+    });
     const s2 = await quotedOrder(t, staff);
-    expect((await post(t, s2.customer.token, `/api/orders/${s2.orderId}/payments/`, { kind: "advance", reference: "UTR445567" })).statusCode).toBe(201);
+    expect(
+      (await post(t, s2.customer.token, `/api/orders/${s2.orderId}/payments/`, { kind: "advance", reference: "UTR445567" })).statusCode,
+    ).toBe(201);
     const online = await checkout(t, s2, "razorpay");
     expect(online.statusCode).toBe(409);
-    expect(online.json()).toEqual({ detail: "Your advance payment by bank transfer is already waiting for our confirmation; there is no need to pay it online." });
+    expect(online.json()).toEqual({
+      detail: "Your advance payment by bank transfer is already waiting for our confirmation; there is no need to pay it online.",
+    });
     // Staff cannot confirm an online payment by hand: the provider's webhook does.
     const pending = (await getOrder(t, s.customer.token, s.orderId)).payments[0];
     const confirm = await post(t, staff, `/api/staff/payments/${pending?.id}/confirm/`);
     expect(confirm.statusCode).toBe(409);
-    expect(confirm.json()).toEqual({ detail: "This is an online payment: razorpay confirms it with its signed webhook once the money is captured." });
+    expect(confirm.json()).toEqual({
+      detail: "This is an online payment: razorpay confirms it with its signed webhook once the money is captured.",
+    });
   });
 
   it("honours the Idempotency-Key on checkout: one payment, one provider order", async () => {
@@ -278,7 +336,11 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
   it("refuses a checkout for another customer's order (404), for staff (403) and when nothing is due", async () => {
     const s = await quotedOrder(t, staff);
     const other = await submitDesign(t);
-    const foreign = await authedInject(t, other.customer.token, { method: "POST", url: `/api/orders/${s.orderId}/payments/checkout/`, payload: { kind: "advance", provider: "razorpay" } });
+    const foreign = await authedInject(t, other.customer.token, {
+      method: "POST",
+      url: `/api/orders/${s.orderId}/payments/checkout/`,
+      payload: { kind: "advance", provider: "razorpay" },
+    });
     expect(foreign.statusCode).toBe(404);
     const byStaff = await post(t, staff, `/api/orders/${s.orderId}/payments/checkout/`, { kind: "advance", provider: "razorpay" });
     expect(byStaff.statusCode).toBe(403);
@@ -286,7 +348,11 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect(balance.statusCode).toBe(409);
     expect(balance.json()).toEqual({ detail: "The balance is not due yet." });
     const fresh = await submitDesign(t);
-    const early = await authedInject(t, fresh.customer.token, { method: "POST", url: `/api/orders/${fresh.orderId}/payments/checkout/`, payload: { kind: "advance", provider: "razorpay" } });
+    const early = await authedInject(t, fresh.customer.token, {
+      method: "POST",
+      url: `/api/orders/${fresh.orderId}/payments/checkout/`,
+      payload: { kind: "advance", provider: "razorpay" },
+    });
     expect(early.json()).toEqual({ detail: "There is nothing to pay yet: accept a quote first." });
   });
 
@@ -310,11 +376,15 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     });
     const s = await quotedOrder(t, staff);
     const start = await started(t, s, "razorpay");
-    const refund = rzp.signed("refund.processed", { refund: { entity: { id: "rfnd_early01", payment_id: "pay_early01", status: "processed" } } });
+    const refund = rzp.signed("refund.processed", {
+      refund: { entity: { id: "rfnd_early01", payment_id: "pay_early01", status: "processed" } },
+    });
     await expect(service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).rejects.toMatchObject({ status: 409 });
     expect((await webhookEvents(t)).some((e) => e.event_id === refund.headers["x-razorpay-event-id"])).toBe(false);
     // Through HTTP too (the app's service has no settler wired yet): 409, nothing stored.
-    expect((await t.app.inject({ method: "POST", url: "/api/webhooks/razorpay/", payload: refund.body, headers: refund.headers })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/webhooks/razorpay/", payload: refund.body, headers: refund.headers })).statusCode,
+    ).toBe(409);
     await rzp.capture(String(start.widget?.order_id), { paymentId: "pay_early01" });
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("refund succeeded");
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("duplicate");
@@ -323,14 +393,36 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
 
   it("refunds through each provider's API (the SDKs against the fakes)", async () => {
     const [razorpay, stripeProvider] = configuredProviders(t.config.paymentProviders);
-    const r = await razorpay?.refund({ refundId: "00000000-0000-4000-8000-000000000001", providerPaymentId: "pay_abc123", amount: "1250.50", currency: "INR", reason: "Order cancelled" });
+    const r = await razorpay?.refund({
+      refundId: "00000000-0000-4000-8000-000000000001",
+      providerPaymentId: "pay_abc123",
+      amount: "1250.50",
+      currency: "INR",
+      reason: "Order cancelled",
+    });
     expect(r).toMatchObject({ providerRefundId: expect.stringMatching(/^rfnd_/), status: "pending", failureReason: "" });
     expect(rzp.requests.at(-1)).toMatchObject({ method: "POST", path: "/v1/payments/pay_abc123/refund", body: { amount: 125050 } });
-    const st = await stripeProvider?.refund({ refundId: "00000000-0000-4000-8000-000000000002", providerPaymentId: "pi_abc123", amount: "99.99", currency: "USD", reason: "Order cancelled" });
+    const st = await stripeProvider?.refund({
+      refundId: "00000000-0000-4000-8000-000000000002",
+      providerPaymentId: "pi_abc123",
+      amount: "99.99",
+      currency: "USD",
+      reason: "Order cancelled",
+    });
     expect(st).toMatchObject({ providerRefundId: expect.stringMatching(/^re_/), status: "pending" });
     expect(stripe.requests.at(-1)).toMatchObject({ path: "/v1/refunds", body: { payment_intent: "pi_abc123", amount: "9999" } });
-    const failedRefund = await razorpay?.refund({ refundId: "00000000-0000-4000-8000-000000000003", providerPaymentId: "not-a-payment", amount: "1.00", currency: "INR", reason: "x" });
-    expect(failedRefund).toMatchObject({ providerRefundId: "", status: "failed", failureReason: expect.stringContaining("Razorpay did not accept the request") });
+    const failedRefund = await razorpay?.refund({
+      refundId: "00000000-0000-4000-8000-000000000003",
+      providerPaymentId: "not-a-payment",
+      amount: "1.00",
+      currency: "INR",
+      reason: "x",
+    });
+    expect(failedRefund).toMatchObject({
+      providerRefundId: "",
+      status: "failed",
+      failureReason: expect.stringContaining("Razorpay did not accept the request"),
+    });
   });
 
   it("the fakes' checkout pages deliver a signed capture and send the browser back", async () => {

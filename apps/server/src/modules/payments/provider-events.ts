@@ -18,7 +18,13 @@ export type ProviderEvent = { id: string; type: string } & (
       currency: string;
     }
   | { effect: "failed"; providerOrderId: string; paymentId: string; providerPaymentId: string; reason: string }
-  | { effect: "refund"; providerRefundId: string; providerPaymentId: string; status: "succeeded" | "failed" | "pending"; failureReason: string }
+  | {
+      effect: "refund";
+      providerRefundId: string;
+      providerPaymentId: string;
+      status: "succeeded" | "failed" | "pending";
+      failureReason: string;
+    }
   | { effect: "ignored" }
 );
 

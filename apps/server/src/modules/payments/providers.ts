@@ -5,7 +5,10 @@ import { createStripeProvider } from "./stripe.provider.ts";
 
 /** The providers whose keys are set, in the order the order page offers them. */
 export function configuredProviders(config: PaymentProvidersConfig): WebhookProvider[] {
-  return [...(config.razorpay ? [createRazorpayProvider(config.razorpay)] : []), ...(config.stripe ? [createStripeProvider(config.stripe)] : [])];
+  return [
+    ...(config.razorpay ? [createRazorpayProvider(config.razorpay)] : []),
+    ...(config.stripe ? [createStripeProvider(config.stripe)] : []),
+  ];
 }
 
 /**

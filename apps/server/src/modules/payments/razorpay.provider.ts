@@ -80,7 +80,11 @@ export function createRazorpayProvider(config: RazorpayConfig): WebhookProvider 
           receipt: input.refundId.slice(0, 40),
         });
         // Razorpay answers "pending" (or "processed" at once); either way refund.processed settles it.
-        return { providerRefundId: refund.id, status: refund.status === "processed" ? "succeeded" : refund.status === "failed" ? "failed" : "pending", failureReason: "" };
+        return {
+          providerRefundId: refund.id,
+          status: refund.status === "processed" ? "succeeded" : refund.status === "failed" ? "failed" : "pending",
+          failureReason: "",
+        };
       } catch (err) {
         return { providerRefundId: "", status: "failed", failureReason: providerFailure("Razorpay", err) };
       }

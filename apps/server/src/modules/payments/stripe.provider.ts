@@ -24,7 +24,8 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "s
 
 function refundEvent(id: string, type: string, refund: StripeObject): ProviderEvent {
   if (!refund.id) return { id, type, effect: "ignored" };
-  const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+  const status =
+    refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
   return {
     id,
     type,
@@ -32,7 +33,8 @@ function refundEvent(id: string, type: string, refund: StripeObject): ProviderEv
     providerRefundId: refund.id,
     providerPaymentId: idOf(refund.payment_intent),
     status,
-    failureReason: status === "failed" ? `Stripe could not complete the refund (${refund.failure_reason ?? refund.status ?? "failed"}).` : "",
+    failureReason:
+      status === "failed" ? `Stripe could not complete the refund (${refund.failure_reason ?? refund.status ?? "failed"}).` : "",
   };
 }
 
@@ -65,7 +67,11 @@ export function createStripeProvider(config: StripeConfig): WebhookProvider & { 
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: input.currency.toLowerCase(), unit_amount: toMinorUnits(input.amount), product_data: { name: `Order ${input.orderNumber}` } },
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: toMinorUnits(input.amount),
+                  product_data: { name: `Order ${input.orderNumber}` },
+                },
               },
             ],
             customer_email: input.customerEmail,
@@ -92,11 +98,20 @@ export function createStripeProvider(config: StripeConfig): WebhookProvider & { 
     async refund(input) {
       try {
         const refund = await client.refunds.create(
-          { payment_intent: input.providerPaymentId, amount: toMinorUnits(input.amount), metadata: { refund_id: input.refundId, reason: input.reason.slice(0, 450) } },
+          {
+            payment_intent: input.providerPaymentId,
+            amount: toMinorUnits(input.amount),
+            metadata: { refund_id: input.refundId, reason: input.reason.slice(0, 450) },
+          },
           { idempotencyKey: `refund-${input.refundId}` },
         );
-        const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
-        return { providerRefundId: refund.id, status, failureReason: status === "failed" ? `Stripe could not complete the refund (${refund.failure_reason ?? refund.status}).` : "" };
+        const status =
+          refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+        return {
+          providerRefundId: refund.id,
+          status,
+          failureReason: status === "failed" ? `Stripe could not complete the refund (${refund.failure_reason ?? refund.status}).` : "",
+        };
       } catch (err) {
         return { providerRefundId: "", status: "failed", failureReason: providerFailure("Stripe", err) };
       }
@@ -120,21 +135,65 @@ export function createStripeProvider(config: StripeConfig): WebhookProvider & { 
         case "checkout.session.async_payment_succeeded":
           // A completed session whose payment is still processing (a bank debit) waits for async_payment_succeeded.
           if (o.payment_status !== "paid" && o.payment_status !== "no_payment_required") return { id, type, effect: "ignored" };
-          return { id, type, effect: "captured", providerOrderId: o.id ?? "", paymentId, providerPaymentId: idOf(o.payment_intent), amount: fromMinorUnits(o.amount_total ?? 0), currency };
+          return {
+            id,
+            type,
+            effect: "captured",
+            providerOrderId: o.id ?? "",
+            paymentId,
+            providerPaymentId: idOf(o.payment_intent),
+            amount: fromMinorUnits(o.amount_total ?? 0),
+            currency,
+          };
         case "payment_intent.succeeded":
-          return { id, type, effect: "captured", providerOrderId: "", paymentId, providerPaymentId: o.id ?? "", amount: fromMinorUnits(o.amount_received ?? o.amount ?? 0), currency };
+          return {
+            id,
+            type,
+            effect: "captured",
+            providerOrderId: "",
+            paymentId,
+            providerPaymentId: o.id ?? "",
+            amount: fromMinorUnits(o.amount_received ?? o.amount ?? 0),
+            currency,
+          };
         case "checkout.session.expired":
-          return { id, type, effect: "failed", providerOrderId: o.id ?? "", paymentId, providerPaymentId: idOf(o.payment_intent), reason: "The checkout expired before the payment was made." };
+          return {
+            id,
+            type,
+            effect: "failed",
+            providerOrderId: o.id ?? "",
+            paymentId,
+            providerPaymentId: idOf(o.payment_intent),
+            reason: "The checkout expired before the payment was made.",
+          };
         case "checkout.session.async_payment_failed":
-          return { id, type, effect: "failed", providerOrderId: o.id ?? "", paymentId, providerPaymentId: idOf(o.payment_intent), reason: "The bank did not complete the payment." };
+          return {
+            id,
+            type,
+            effect: "failed",
+            providerOrderId: o.id ?? "",
+            paymentId,
+            providerPaymentId: idOf(o.payment_intent),
+            reason: "The bank did not complete the payment.",
+          };
         case "payment_intent.payment_failed":
-          return { id, type, effect: "failed", providerOrderId: "", paymentId, providerPaymentId: o.id ?? "", reason: o.last_payment_error?.message ?? "The payment failed." };
+          return {
+            id,
+            type,
+            effect: "failed",
+            providerOrderId: "",
+            paymentId,
+            providerPaymentId: o.id ?? "",
+            reason: o.last_payment_error?.message ?? "The payment failed.",
+          };
         case "refund.created":
         case "refund.updated":
           return refundEvent(id, type, o);
         case "charge.refunded": {
           const refund = o.refunds?.data?.[0];
-          return refund ? refundEvent(id, type, { ...refund, payment_intent: refund.payment_intent ?? o.payment_intent ?? null }) : { id, type, effect: "ignored" };
+          return refund
+            ? refundEvent(id, type, { ...refund, payment_intent: refund.payment_intent ?? o.payment_intent ?? null })
+            : { id, type, effect: "ignored" };
         }
         default:
           return { id, type, effect: "ignored" };

@@ -21,6 +21,7 @@ import { cn } from "@/lib/cn";
 import { amountFormatter, formatAmount, formatDate, NO_ESTIMATE_REASON } from "@/lib/format";
 import { useConfirmDelivery } from "../api/confirm-delivery";
 import { toastFailure } from "./order-parts";
+import { awaitingOnline, OnlinePayment, PaymentReturnNotice } from "./online-payment";
 import { PaymentDueCard } from "./order-payment-panel";
 import { QuoteActionButtons, useQuoteResponse } from "./quote-actions";
 
@@ -39,7 +40,9 @@ export function OrderLead({ order, onReviewCad }: { order: Order; onReviewCad: (
       <QuoteLead order={order} />
       <div className="flex flex-col gap-6">
         <NextStep order={order} next={next} onReviewCad={onReviewCad} />
-        {showDue && <PaymentDueCard orderId={order.id} due={due} />}
+        <PaymentReturnNotice order={order} />
+        {showDue && <PaymentDueCard orderId={order.id} due={due} awaitingOnline={awaitingOnline(order, due)} />}
+        {showDue && <OnlinePayment order={order} due={due} />}
         {order.shipment && <TrackingCard status={order.status} shipment={order.shipment} />}
       </div>
     </section>

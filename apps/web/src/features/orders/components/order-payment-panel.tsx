@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CUSTOMER_CANCELLABLE_STATUSES, orderShowsBalance, paymentInputSchema, type Order, type PaymentDue, type PaymentKind } from "@atelier/contract";
+import { CUSTOMER_CANCELLABLE_STATUSES, ONLINE_PROVIDER_INFO, orderShowsBalance, type OnlineProviderName, paymentInputSchema, type Order, type PaymentDue, type PaymentKind } from "@atelier/contract";
 import { CheckCircle2, Landmark, XCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -42,9 +42,12 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
                   <PaymentStatusBadge status={p.status} />
                 </div>
                 <p className="text-xs text-muted">
-                  Reference <span className="font-mono text-foreground">{p.reference}</span> · <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+                  {p.provider === "manual" ? "Reference" : `Online (${ONLINE_PROVIDER_INFO[p.provider as OnlineProviderName]?.label ?? p.provider})`}{" "}
+                  <span className="font-mono text-foreground">{p.reference}</span> · <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
                 </p>
                 {p.status === "rejected" && p.rejection_reason && <p className="text-xs text-destructive">{p.rejection_reason}</p>}
+                {p.status === "failed" && p.failure_reason && <p className="text-xs text-destructive">{p.failure_reason}</p>}
+                {p.status === "flagged" && p.flag_reason && <p className="text-xs text-destructive">{p.flag_reason}</p>}
               </li>
             ))}
           </ul>
@@ -75,7 +78,7 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
 const paymentResolver = zodResolver(paymentInputSchema);
 
 /** What is due now, how to pay it, and the reference the customer sends once paid. */
-export function PaymentDueCard({ orderId, due }: { orderId: string; due: PaymentDue }) {
+export function PaymentDueCard({ orderId, due, awaitingOnline = false }: { orderId: string; due: PaymentDue; awaitingOnline?: boolean }) {
   const id = useId();
   const declare = useDeclarePayment();
   const {
@@ -129,7 +132,8 @@ export function PaymentDueCard({ orderId, due }: { orderId: string; due: Payment
           </p>
         )}
       </div>
-      {due.awaiting_confirmation ? (
+      {/* An open online checkout is told in the "Pay online" card; a transfer can be declared once it is done or failed. */}
+      {awaitingOnline ? null : due.awaiting_confirmation ? (
         <p className="flex items-start gap-2 text-sm text-muted" role="status">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
           We have your payment reference and are confirming receipt.
