@@ -81,7 +81,7 @@ export function OnlinePayment({ order, due }: { order: Order; due: PaymentDue })
         return;
       }
       if (!scriptUrl || !started.widget) throw new Error("Razorpay Checkout is not available.");
-      await loadScript(scriptUrl);
+      if (!window.Razorpay) await loadScript(scriptUrl);
       if (!window.Razorpay) throw new Error("Razorpay Checkout could not be loaded. Check your connection and try again.");
       new window.Razorpay({
         ...started.widget,

@@ -26,9 +26,18 @@ const cad = (id: string, version: number, status: CadStatus) => ({
   created_at: ago(3600_000),
 });
 
+/** No online provider configured (online-payment.test.tsx covers the pay buttons). */
+const NO_ONLINE_PAYMENTS = { currency: null, providers: [], razorpay_script_url: null };
+
 /** Answers GET /orders/o1/ with `order`, and POSTs with `post` (default 200 {}). */
 function serve(order: Order, post: (url: string, body: unknown) => { status: number; body?: unknown } = () => ({ status: 200, body: {} })) {
-  return stubFetch((url, init) => (init.method === "POST" ? post(url, typeof init.body === "string" ? JSON.parse(init.body) : undefined) : { status: 200, body: order }));
+  return stubFetch((url, init) =>
+    init.method === "POST"
+      ? post(url, typeof init.body === "string" ? JSON.parse(init.body) : undefined)
+      : url.includes("/payments/online/")
+        ? { status: 200, body: NO_ONLINE_PAYMENTS }
+        : { status: 200, body: order },
+  );
 }
 
 describe("Order detail", () => {
