@@ -281,6 +281,47 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect((await getOrder(t, s.customer.token, s.orderId)).payments.find((p) => p.id === second.payment.id)?.status).toBe("confirmed");
   });
 
+  it("Stripe: payment_intent.succeeded and checkout.session.completed for one payment capture it once", async () => {
+    const s = await quotedOrder(t, staff, "USD");
+    const start = await started(t, s, "stripe");
+    const session = stripe.sessions.get(start.payment.reference);
+    const intent = {
+      id: "pi_both01",
+      object: "payment_intent",
+      amount_received: session?.amount_total,
+      currency: "usd",
+      metadata: { payment_id: start.payment.id },
+      status: "succeeded",
+    };
+    expect((await stripe.deliver("payment_intent.succeeded", intent)).status).toBe(200);
+    expect((await stripe.complete(start.payment.reference)).status).toBe(200);
+    const order = await getOrder(t, s.customer.token, s.orderId);
+    expect(order.status).toBe("approved");
+    expect(order.events.filter((e) => e.type === "payment_confirmed")).toHaveLength(1);
+    // A declined card inside the same session, reported late, changes nothing now.
+    const declined = {
+      id: "pi_both01",
+      object: "payment_intent",
+      metadata: { payment_id: start.payment.id },
+      last_payment_error: { message: "Your card was declined." },
+    };
+    expect((await stripe.deliver("payment_intent.payment_failed", declined)).status).toBe(200);
+    expect((await getOrder(t, s.customer.token, s.orderId)).payments[0]?.status).toBe("confirmed");
+  });
+
+  it("an open online checkout is not among staff's payments to confirm", async () => {
+    const before = await authedInject(t, staff, { method: "GET", url: "/api/staff/queue/" });
+    const count = (res: typeof before) =>
+      res.json<{ groups: { key: string; count: number }[] }>().groups.find((g) => g.key === "payments")?.count;
+    const s = await quotedOrder(t, staff);
+    await started(t, s, "razorpay");
+    const after = await authedInject(t, staff, { method: "GET", url: "/api/staff/queue/" });
+    expect(count(before)).toEqual(expect.any(Number));
+    expect(count(after)).toBe(count(before));
+    const listed = await authedInject(t, staff, { method: "GET", url: "/api/staff/orders/?group=payments" });
+    expect(listed.json<{ results: { id: string }[] }>().results.map((o) => o.id)).not.toContain(s.orderId);
+  });
+
   it("an expired session fails the payment with a sentence; the customer can try again", async () => {
     const s = await quotedOrder(t, staff, "USD");
     const first = await started(t, s, "stripe");
@@ -436,6 +477,19 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect((await getOrder(t, s.customer.token, s.orderId)).status).toBe("approved");
     const script = await fetch(rzp.checkoutScriptUrl);
     expect(await script.text()).toContain("window.Razorpay");
+    // Razorpay's stand-in page: Pay posts a signed payment.captured and sends the browser back.
+    const inr = await quotedOrder(t, staff);
+    const rzpStart = await started(t, inr, "razorpay");
+    const back = `http://app.test/dashboard/orders/${inr.orderId}?payment=return`;
+    const rzpPage = await fetch(`${rzp.url}/checkout/${String(rzpStart.widget?.order_id)}?return=${encodeURIComponent(back)}`);
+    expect(await rzpPage.text()).toContain("INR 50000.00");
+    const rzpPaid = await fetch(`${rzp.url}/checkout/${String(rzpStart.widget?.order_id)}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ return: back }),
+      redirect: "manual",
+    });
+    expect([rzpPaid.status, rzpPaid.headers.get("location")]).toEqual([303, back]);
+    expect((await getOrder(t, inr.customer.token, inr.orderId)).status).toBe("approved");
   });
 });
 
