@@ -25,14 +25,16 @@ import type { OrderRow, PaymentRow } from "./online-payments.repository.ts";
 
 /**
  * The refunds service's settlement of a provider's refund (written by the refunds module; the
- * lead wires it into the webhooks). Called in the webhook's transaction.
+ * lead wires it into the webhooks). Called in the webhook's transaction. Answering "retry" (a
+ * refund it does not know yet) makes the webhook answer 409 with nothing stored, so that the
+ * provider delivers the event again; "settled" or nothing: the event is done.
  */
 export interface ProviderRefundSettler {
   settleProviderRefund(
     tx: Db,
     later: Later,
     input: { provider: OnlineProviderName; providerRefundId: string; status: Exclude<RefundStatus, "pending">; failureReason: string },
-  ): Promise<unknown>;
+  ): Promise<"settled" | "retry" | void>;
 }
 
 /** 409 that a provider retries: an event that cannot be applied yet (a refund of a payment not captured here yet). */
@@ -188,12 +190,15 @@ export function createOnlinePaymentsService(deps: {
         `The payment ${e.providerPaymentId || "of this refund"} is not captured here yet; deliver this refund event again later.`,
       );
     if (!deps.refunds) throw new RetryLaterError("Refunds are not set up on this server yet; deliver this refund event again later.");
-    await deps.refunds.settleProviderRefund(tx, later, {
+    const settled = await deps.refunds.settleProviderRefund(tx, later, {
       provider: provider.name,
       providerRefundId: e.providerRefundId,
       status: e.status,
       failureReason: e.failureReason,
     });
+    // The refunds service does not know this refund yet (its own transaction, which stores the provider's id, has not committed).
+    if (settled === "retry")
+      throw new RetryLaterError(`The refund ${e.providerRefundId} is not recorded here yet; deliver this event again later.`);
     return `refund ${e.status}`;
   }
 

@@ -430,6 +430,27 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("refund succeeded");
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("duplicate");
     expect(settled).toEqual([{ provider: "razorpay", providerRefundId: "rfnd_early01", status: "succeeded", failureReason: "" }]);
+    // A refund the refunds service does not know yet (it answers "retry"): 409, nothing stored, applied on the next delivery.
+    let known = false;
+    const waiting = createOnlinePaymentsService({
+      db: t.database.db,
+      clock: t.clock,
+      publicUrl: "http://app.test",
+      orders: t.services.orders,
+      payments: t.services.payments,
+      providers: configuredProviders(t.config.paymentProviders),
+      razorpayScriptUrl: null,
+      refunds: { settleProviderRefund: () => Promise.resolve(known ? "settled" : "retry") },
+    });
+    const late = rzp.signed("refund.processed", {
+      refund: { entity: { id: "rfnd_late01", payment_id: "pay_early01", status: "processed" } },
+    });
+    await expect(waiting.webhook("razorpay", Buffer.from(late.body), late.headers)).rejects.toMatchObject({
+      status: 409,
+      message: "The refund rfnd_late01 is not recorded here yet; deliver this event again later.",
+    });
+    known = true;
+    expect(await waiting.webhook("razorpay", Buffer.from(late.body), late.headers)).toBe("refund succeeded");
   });
 
   it("refunds through each provider's API (the SDKs against the fakes)", async () => {
