@@ -309,6 +309,26 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect((await getOrder(t, s.customer.token, s.orderId)).payments[0]?.status).toBe("confirmed");
   });
 
+  it("an earlier Razorpay checkout paid after a new one was started: it captures, the open one fails; paying both flags the second", async () => {
+    const s = await quotedOrder(t, staff);
+    const first = await started(t, s, "razorpay");
+    const second = await started(t, s, "razorpay");
+    expect((await rzp.capture(String(first.widget?.order_id))).status).toBe(200);
+    let order = await getOrder(t, s.customer.token, s.orderId);
+    expect(order.status).toBe("approved");
+    expect(order.payments.map((p) => [p.id, p.status, p.failure_reason])).toEqual([
+      [first.payment.id, "confirmed", ""],
+      [second.payment.id, "failed", "Replaced: another checkout for this payment was paid."],
+    ]);
+    expect((await rzp.capture(String(second.widget?.order_id))).status).toBe(200);
+    order = await getOrder(t, s.customer.token, s.orderId);
+    expect(order.payments[1]).toMatchObject({
+      status: "flagged",
+      flag_reason: "The advance was already paid; this second payment of ₹50,000.00 must be refunded.",
+    });
+    expect(order.amount_paid).toBe("50000.00");
+  });
+
   it("an open online checkout is not among staff's payments to confirm", async () => {
     const before = await authedInject(t, staff, { method: "GET", url: "/api/staff/queue/" });
     const count = (res: typeof before) =>
