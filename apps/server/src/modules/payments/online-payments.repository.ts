@@ -50,6 +50,11 @@ export async function insertPayment(db: Db, values: typeof payments.$inferInsert
   return row;
 }
 
+/** A payment whose checkout the provider refused: it never reached the provider, so nothing refers to it. */
+export async function deleteUnstartedPayment(db: Db, id: string): Promise<void> {
+  await db.delete(payments).where(and(eq(payments.id, id), eq(payments.providerOrderId, "")));
+}
+
 export async function updatePayment(db: Db, id: string, values: Partial<typeof payments.$inferInsert>): Promise<void> {
   await db.update(payments).set(values).where(eq(payments.id, id));
 }

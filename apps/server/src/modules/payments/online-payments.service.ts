@@ -221,8 +221,9 @@ export function createOnlinePaymentsService(deps: {
      * transfer waiting for staff refuses it. Nothing moves until the provider's webhook.
      */
     async checkout(actor: Actor, orderId: string, kind: PaymentKind, providerName: OnlineProviderName): Promise<CheckoutStartResponse> {
+      let prepared;
       try {
-        return await orders.inTx(async (tx) => {
+        prepared = await orders.inTx(async (tx) => {
           const order = await orders.lockOrder(tx, actor, orderId);
           if (actor.id !== order.userId) throw new ForbiddenError("Only the customer pays for an order.");
           if (order.status === "cancelled") throw new ConflictError(`Order ${order.orderNumber} is cancelled; nothing is due.`);
@@ -250,16 +251,8 @@ export function createOnlinePaymentsService(deps: {
               `Your ${kind} payment by bank transfer is already waiting for our confirmation; there is no need to pay it online.`,
             );
           const now = clock.now();
-          for (const old of open) {
+          for (const old of open)
             await repo.updatePayment(tx, old.id, { status: "failed", failureReason: "Replaced by a new checkout.", decidedAt: now });
-            const stale = providerOf(old.provider);
-            if (stale && "cancelCheckout" in stale && old.providerOrderId) {
-              // Best effort: a session we cannot expire is still safe (its capture after this failure is flagged or accepted below).
-              await (stale as WebhookProvider & { cancelCheckout(id: string): Promise<void> })
-                .cancelCheckout(old.providerOrderId)
-                .catch(() => undefined);
-            }
-          }
           const row = await repo.insertPayment(tx, {
             orderId: order.id,
             userId: order.userId,
@@ -271,33 +264,44 @@ export function createOnlinePaymentsService(deps: {
             reference: "",
             createdAt: now,
           });
-          let start;
-          try {
-            start = await provider.startCheckout({
-              paymentId: row.id,
-              orderNumber: order.orderNumber,
-              amount: due.amount,
-              currency: due.currency,
-              customerEmail: await repo.userEmail(tx, order.userId),
-              returnUrl: `${deps.publicUrl}/dashboard/orders/${order.id}`,
-            });
-          } catch (err) {
-            throw new UpstreamFailedError(
-              `${err instanceof Error ? err.message : "The provider did not answer"}. Nothing was charged; please try again.`,
-            );
-          }
-          await repo.updatePayment(tx, row.id, { providerOrderId: start.providerOrderId, reference: start.providerOrderId });
-          return {
-            payment: toPaymentResponse({ ...row, providerOrderId: start.providerOrderId, reference: start.providerOrderId }),
-            provider: provider.name,
-            redirect_url: start.redirectUrl,
-            widget: start.widget,
-          };
+          return { order, provider, row, replaced: open, email: await repo.userEmail(tx, order.userId) };
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError(`Your ${kind} payment is already being processed. Reload the page to see it.`);
         throw err;
       }
+      // The providers' APIs are called outside any transaction: the embedded database would wait on them.
+      const { order, provider, row, replaced } = prepared;
+      for (const old of replaced) {
+        const stale = providerOf(old.provider);
+        // Best effort: a session that cannot be expired is still safe (its capture is accepted or flagged on arrival).
+        if (stale?.cancelCheckout && old.providerOrderId) await stale.cancelCheckout(old.providerOrderId).catch(() => undefined);
+      }
+      let start;
+      try {
+        start = await provider.startCheckout({
+          paymentId: row.id,
+          orderNumber: order.orderNumber,
+          amount: row.amount,
+          currency: row.currency,
+          customerEmail: prepared.email,
+          returnUrl: `${deps.publicUrl}/dashboard/orders/${order.id}`,
+        });
+      } catch (err) {
+        // The provider never took this payment: the row goes again, so the customer can simply retry.
+        await orders.inTx((tx) => repo.deleteUnstartedPayment(tx, row.id));
+        const why = (err instanceof Error ? err.message : "The provider did not answer").replace(/\.+$/, "");
+        throw new UpstreamFailedError(`${why}. Nothing was charged; please try again.`);
+      }
+      await orders.inTx((tx) =>
+        repo.updatePayment(tx, row.id, { providerOrderId: start.providerOrderId, reference: start.providerOrderId }),
+      );
+      return {
+        payment: toPaymentResponse({ ...row, providerOrderId: start.providerOrderId, reference: start.providerOrderId }),
+        provider: provider.name,
+        redirect_url: start.redirectUrl,
+        widget: start.widget,
+      };
     },
 
     /**

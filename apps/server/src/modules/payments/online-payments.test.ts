@@ -329,6 +329,16 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect(order.amount_paid).toBe("50000.00");
   });
 
+  it("a checkout the provider refuses answers 502 with its reason and leaves no payment behind", async () => {
+    const s = await submitDesign(t);
+    const quote = await issueQuote(t, staff, s.orderId, { currency: "USD", line_items: [{ label: "Polish", amount: "0.60" }] });
+    await post(t, s.customer.token, `/api/quotes/${quote.id}/accept/`);
+    const res = await checkout(t, s, "stripe");
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ detail: "Stripe did not accept the request: Amount must be at least 50 cents. Nothing was charged; please try again." });
+    expect((await getOrder(t, s.customer.token, s.orderId)).payments).toEqual([]);
+  });
+
   it("an open online checkout is not among staff's payments to confirm", async () => {
     const before = await authedInject(t, staff, { method: "GET", url: "/api/staff/queue/" });
     const count = (res: typeof before) =>

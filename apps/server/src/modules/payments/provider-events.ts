@@ -34,6 +34,8 @@ export class BadSignatureError extends Error {}
 export interface WebhookProvider extends OnlineProvider {
   /** Verifies the signature over the raw body with the SDK's own function and reads the event; throws BadSignatureError. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent;
+  /** Makes an unfinished checkout unpayable (Stripe expires the session); Razorpay orders cannot be cancelled. */
+  cancelCheckout?(providerOrderId: string): Promise<void>;
 }
 
 /** "1250.00" -> 125000 minor units (INR, USD, EUR and GBP all have two decimals). */

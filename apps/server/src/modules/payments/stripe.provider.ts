@@ -43,7 +43,7 @@ function refundEvent(id: string, type: string, refund: StripeObject): ProviderEv
  * comes back to the order page. Captured on `checkout.session.completed` (paid) or
  * `payment_intent.succeeded`; verified with stripe.webhooks.constructEvent over the raw body.
  */
-export function createStripeProvider(config: StripeConfig): WebhookProvider & { cancelCheckout(sessionId: string): Promise<void> } {
+export function createStripeProvider(config: StripeConfig): WebhookProvider {
   const api = new URL(config.apiUrl);
   const client = new Stripe(config.secretKey, {
     host: api.hostname,
