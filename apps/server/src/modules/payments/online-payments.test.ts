@@ -335,7 +335,9 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     await post(t, s.customer.token, `/api/quotes/${quote.id}/accept/`);
     const res = await checkout(t, s, "stripe");
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ detail: "Stripe did not accept the request: Amount must be at least 50 cents. Nothing was charged; please try again." });
+    expect(res.json()).toEqual({
+      detail: "Stripe did not accept the request: Amount must be at least 50 cents. Nothing was charged; please try again.",
+    });
     expect((await getOrder(t, s.customer.token, s.orderId)).payments).toEqual([]);
   });
 
@@ -481,6 +483,51 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     });
     known = true;
     expect(await waiting.webhook("razorpay", Buffer.from(late.body), late.headers)).toBe("refund succeeded");
+  });
+
+  it("Stripe's refund.updated settles the refund through the refunds service, succeeded or failed with the reason", async () => {
+    const settled: unknown[] = [];
+    const service = createOnlinePaymentsService({
+      db: t.database.db,
+      clock: t.clock,
+      publicUrl: "http://app.test",
+      orders: t.services.orders,
+      payments: t.services.payments,
+      providers: configuredProviders(t.config.paymentProviders),
+      razorpayScriptUrl: null,
+      refunds: {
+        settleProviderRefund: (_tx, _later, input) => {
+          settled.push(input);
+          return Promise.resolve("settled" as const);
+        },
+      },
+    });
+    const s = await quotedOrder(t, staff, "USD");
+    const start = await started(t, s, "stripe");
+    const { paymentIntent } = await stripe.complete(start.payment.reference);
+    const refund = (id: string, status: string) =>
+      stripe.signed("refund.updated", {
+        id,
+        object: "refund",
+        payment_intent: paymentIntent,
+        status,
+        failure_reason: status === "failed" ? "expired_or_canceled_card" : null,
+      });
+    const ok = refund("re_ok01", "succeeded");
+    expect(await service.webhook("stripe", Buffer.from(ok.body), ok.headers)).toBe("refund succeeded");
+    const bad = refund("re_bad01", "failed");
+    expect(await service.webhook("stripe", Buffer.from(bad.body), bad.headers)).toBe("refund failed");
+    const waiting = refund("re_wait01", "pending");
+    expect(await service.webhook("stripe", Buffer.from(waiting.body), waiting.headers)).toBe("ignored: refund still pending");
+    expect(settled).toEqual([
+      { provider: "stripe", providerRefundId: "re_ok01", status: "succeeded", failureReason: "" },
+      {
+        provider: "stripe",
+        providerRefundId: "re_bad01",
+        status: "failed",
+        failureReason: "Stripe could not complete the refund (expired_or_canceled_card).",
+      },
+    ]);
   });
 
   it("refunds through each provider's API (the SDKs against the fakes)", async () => {
