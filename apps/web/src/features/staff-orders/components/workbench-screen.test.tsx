@@ -488,7 +488,8 @@ describe("payments", () => {
         ],
       }),
     );
-    const [flagged, open] = await screen.findAllByTestId("payment");
+    expect(await screen.findByText("Flagged: $600.00 was captured, but $625.00 was due.")).toBeInTheDocument();
+    const [flagged, open] = screen.getAllByTestId("payment");
     expect(within(flagged!).getByText("Flagged for review")).toBeInTheDocument();
     expect(within(flagged!).getByText("Flagged: $600.00 was captured, but $625.00 was due.")).toBeInTheDocument();
     expect(within(open!).getByText("Online checkout open: confirmed by the provider's signed webhook, not by hand.")).toBeInTheDocument();
