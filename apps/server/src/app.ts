@@ -52,6 +52,8 @@ import type { CreditNotes, ProviderRegistry } from "./modules/refunds/refunds.se
 import { invoicesModule } from "./modules/invoices/index.ts";
 import { jobsModule } from "./modules/jobs/index.ts";
 import { peopleModule } from "./modules/people/index.ts";
+import { paymentsModule } from "./modules/payments/index.ts";
+import { paymentCsp } from "./modules/payments/providers.ts";
 import { eventsModule } from "./modules/events/index.ts";
 import type { LiveEventsOptions } from "./modules/events/events.service.ts";
 import { createServices, prepareServices, type Services } from "./modules/services.ts";
@@ -176,11 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets the CAD viewer compile its own WebAssembly (3DM, STEP readers); no eval of JavaScript.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...paymentCsp(config.paymentProviders).scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...paymentCsp(config.paymentProviders).connectSrc],
+        frameSrc: ["'self'", ...paymentCsp(config.paymentProviders).frameSrc],
         mediaSrc: ["'self'", "blob:"],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
@@ -311,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(refundsModule, { refunds: services.refunds });
   await app.register(invoicesModule, { invoices: services.invoices });
+  await app.register(paymentsModule, { online: services.onlinePayments });
   await app.register(notificationsModule, { notifications: services.notifications });
   await app.register(certificatesModule, { certificates: services.certificates, tmpDir: services.tmpDir });
   await app.register(settingsModule, { preferences: services.preferences });

@@ -37,6 +37,31 @@ describe("loadConfig", () => {
     expect(c.publicUrl).toBe("https://atelier.example");
   });
 
+  it("offers an online payment provider only with all of its keys, and refuses half a set", () => {
+    expect(loadConfig({}).paymentProviders).toEqual({ razorpay: undefined, stripe: undefined });
+    expect(loadConfig({ RAZORPAY_KEY_ID: "", STRIPE_SECRET_KEY: "" }).paymentProviders).toEqual({ razorpay: undefined, stripe: undefined });
+    const both = loadConfig({
+      RAZORPAY_KEY_ID: "rzp_live_abc123",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "hook-secret",
+      STRIPE_SECRET_KEY: "sk_live_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+      STRIPE_API_URL: "http://127.0.0.1:12111/",
+    }).paymentProviders;
+    expect(both.razorpay).toEqual({
+      keyId: "rzp_live_abc123",
+      keySecret: "secret",
+      webhookSecret: "hook-secret",
+      apiUrl: "https://api.razorpay.com",
+      checkoutScriptUrl: "https://checkout.razorpay.com/v1/checkout.js",
+    });
+    expect(both.stripe).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_abc123", apiUrl: "http://127.0.0.1:12111" });
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: "rzp_live_abc123" })).toThrow(
+      "RAZORPAY_KEY_SECRET: Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET together (missing RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET), or leave them all unset.",
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow("STRIPE_SECRET_KEY: Use a Stripe secret key such as sk_live_….");
+  });
+
   it("reads the object storage keys: S3_BUCKET turns the bucket on, the others need it", () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(loadConfig({ S3_BUCKET: "" }).s3).toBeUndefined();

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { gstinProblem } from "@atelier/contract";
 import { z } from "zod";
+import { paymentProvidersOf, paymentProvidersSchema, type PaymentProvidersConfig } from "./config-payments.ts";
 import { defaultWebDistDir } from "./lib/package-root.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -129,6 +130,8 @@ export type Config = Readonly<{
   paymentUpiId: string | undefined;
   /** The bucket every stored file goes to; undefined: local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Online payment providers with all their keys set (config-payments.ts); neither: manual transfers only. */
+  paymentProviders: PaymentProvidersConfig;
   /** Connection, greeting and socket timeout of the SMTP client (an SMTP server that never answers). */
   smtpTimeoutMs: number;
   /**
@@ -165,8 +168,9 @@ export function deriveSecret(master: string, purpose: "file-url" | "unsubscribe"
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_CWD ?? process.cwd()): Config {
   const parsed = configSchema.safeParse(env);
   const s3Parsed = s3Schema.safeParse(env);
-  if (!parsed.success || !s3Parsed.success) {
-    const issues = [...(parsed.error?.issues ?? []), ...(s3Parsed.error?.issues ?? [])];
+  const providersParsed = paymentProvidersSchema.safeParse(env);
+  if (!parsed.success || !s3Parsed.success || !providersParsed.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(s3Parsed.error?.issues ?? []), ...(providersParsed.error?.issues ?? [])];
     const lines = issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -207,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     paymentBankDetails: (e.PAYMENT_BANK_DETAILS ?? "").split(/\||\n/).map((s) => s.trim()).filter(Boolean),
     paymentUpiId: e.PAYMENT_UPI_ID,
     s3: s3ConfigOf(s3Parsed.data, env),
+    paymentProviders: paymentProvidersOf(providersParsed.data),
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     seller: Object.freeze({
       legalName: e.SELLER_LEGAL_NAME,

@@ -26,3 +26,4 @@ export * from "./addresses.ts";
 export * from "./refunds.ts";
 export * from "./invoices.ts";
 export * from "./tax.ts";
+export * from "./online-payments.ts";

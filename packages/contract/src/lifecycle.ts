@@ -128,6 +128,10 @@ export const paymentSchema = z.object({
   reference: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   rejection_reason: z.string(),
+  /** Why the provider failed an online payment (status failed). */
+  failure_reason: z.string(),
+  /** Why captured money was not accepted (status flagged): amount, currency, or an order that no longer takes it. */
+  flag_reason: z.string(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
 });

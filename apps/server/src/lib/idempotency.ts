@@ -65,6 +65,7 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   "POST /api/addresses/",
   "POST /api/orders/:id/comments/",
   "POST /api/orders/:id/payments/",
+  "POST /api/orders/:id/payments/checkout/",
   "POST /api/orders/:id/cancel/",
   "POST /api/orders/:id/confirm-delivery/",
   "POST /api/cad-designs/:id/approve/",
@@ -106,6 +107,8 @@ export const NOT_IDEMPOTENT_ROUTES: Readonly<Record<string, string>> = {
   "POST /api/staff/messages/:id/close/": "repeating it changes nothing",
   "POST /api/staff/messages/:id/reopen/": "repeating it changes nothing",
   "POST /api/staff/gallery/reorder/": "the same order twice is the same order",
+  "POST /api/webhooks/razorpay/": "each provider event is applied once by its event id (payment_webhook_events)",
+  "POST /api/webhooks/stripe/": "each provider event is applied once by its event id (payment_webhook_events)",
 };
 
 export interface IdempotencyOptions {

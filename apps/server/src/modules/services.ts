@@ -29,6 +29,8 @@ import { createOrdersService, type OrdersService } from "./orders/orders.service
 import { createPaymentsService } from "./orders/payments.service.ts";
 import { createQuotesService } from "./orders/quotes.service.ts";
 import { createRefundsService, type CreditNotes, type ProviderRegistry, type RefundsService } from "./refunds/refunds.service.ts";
+import { createOnlinePaymentsService } from "./payments/online-payments.service.ts";
+import { configuredProviders } from "./payments/providers.ts";
 import { createPeopleService } from "./people/people.service.ts";
 import { createPricingVersionsService } from "./pricing/pricing-versions.service.ts";
 import { createPricingService } from "./pricing/pricing.service.ts";
@@ -176,6 +178,8 @@ export async function createServices(deps: ServicesDeps) {
   // Each captured payment gets its tax invoice in the capture's transaction (and each succeeded refund its credit note).
   const invoices = createInvoicesService({ db, clock, pricing, seller: config.seller });
   const payments = createPaymentsService({ db, clock, publicUrl, orders, notifications, audit, customerMail, invoices });
+  // Razorpay and Stripe where their keys are set: checkouts and captures, and the refunds staff make through them.
+  const onlineProviders = configuredProviders(config.paymentProviders);
   const refunds = createRefundsService({
     db,
     clock,
@@ -184,10 +188,26 @@ export async function createServices(deps: ServicesDeps) {
     notifications,
     audit,
     customerMail,
-    providers: deps.paymentProviders,
+    providers: deps.paymentProviders ?? { get: (name) => onlineProviders.find((p) => p.name === name) },
     invoices: deps.creditNotes ?? invoices,
   });
   late.refunds = refunds;
+  const onlinePayments = createOnlinePaymentsService({
+    db,
+    clock,
+    publicUrl,
+    orders,
+    payments,
+    providers: onlineProviders,
+    razorpayScriptUrl: config.paymentProviders.razorpay?.checkoutScriptUrl ?? null,
+    // A provider's refund webhook settles the refund staff started (found by the refund id it carries as metadata).
+    refunds: {
+      async settleProviderRefund(tx, later, report) {
+        await refunds.settleProviderRefund(tx, later, report);
+        return "settled";
+      },
+    },
+  });
   const cad = createCadService({ db, clock, publicUrl, customerMail, orders, uploads, notifications, audit });
   const designs = createDesignsService({ db, uploads, orders, clock, publicUrl, fetcher: deps.fetcher, logger });
   late.designs = designs;
@@ -246,6 +266,7 @@ export async function createServices(deps: ServicesDeps) {
     payments,
     refunds,
     invoices,
+    onlinePayments,
     cad,
     certificates,
     designs,

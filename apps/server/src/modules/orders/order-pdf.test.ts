@@ -135,6 +135,8 @@ function order(overrides: Partial<Order> = {}): Order {
         reference: "UPI-98231-ADV",
         status: "confirmed",
         rejection_reason: "",
+        failure_reason: "",
+        flag_reason: "",
         created_at: "2026-11-03T10:00:00Z",
         decided_at: "2026-11-03T15:00:00Z",
       },

@@ -95,6 +95,8 @@ export function toPaymentResponse(row: PaymentRow): Payment {
     reference: row.reference,
     status: row.status,
     rejection_reason: row.rejectionReason,
+    failure_reason: row.failureReason,
+    flag_reason: row.flagReason,
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
   };

@@ -82,7 +82,8 @@ export interface OrderFilter {
 
 // Written out with an alias: drizzle leaves columns unqualified in a one-table select, and an
 // unqualified "id" inside the subquery would be the payment's.
-const hasPendingPayment = sql`exists (select 1 from payments pp where pp.order_id = "orders"."id" and pp.status = 'pending')`;
+/** A declared transfer waiting for staff (an open online checkout is the provider's to confirm, not staff's). */
+const hasPendingPayment = sql`exists (select 1 from payments pp where pp.order_id = "orders"."id" and pp.status = 'pending' and pp.provider = 'manual')`;
 
 function orderWhere(filter: OrderFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -138,7 +139,7 @@ export function listOrders(db: Db, filter: OrderFilter, limit: number, offset: n
 export async function queueCounts(db: Db, groups: Record<string, readonly OrderStatus[]>): Promise<Record<string, number>> {
   const all = [...new Set(Object.values(groups).flat())];
   const columns: Record<string, SQL<number>> = {
-    pendingPayments: sql<number>`(select count(distinct ${payments.orderId}) from ${payments} where ${payments.status} = 'pending')::int`,
+    pendingPayments: sql<number>`(select count(distinct ${payments.orderId}) from ${payments} where ${payments.status} = 'pending' and ${payments.provider} = 'manual')::int`,
   };
   for (const [key, statuses] of Object.entries(groups)) {
     if (statuses.length > 0) columns[key] = sql<number>`(count(*) filter (where ${inArray(orders.status, [...statuses])}))::int`;

@@ -158,6 +158,11 @@ export function createPaymentsService(deps: {
                   : "The balance can be paid once you approve a CAD version.",
             );
           }
+          const online = payments.find((p) => p.kind === kind && p.status === "pending" && p.provider !== provider.name);
+          if (online)
+            throw new ConflictError(
+              `Your online ${kind} payment (${online.provider}) is still open: finish it on the order page, or wait until it expires, before declaring a bank transfer.`,
+            );
           if (due.awaiting_confirmation) throw new ConflictError(`Your ${kind} payment is already waiting for our confirmation.`);
           const now = clock.now();
           const row = await repo.insertPayment(tx, {
@@ -196,6 +201,8 @@ export function createPaymentsService(deps: {
         if (refused) throw new ConflictError(refused);
         if (payment.status === "rejected")
           throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
+        if (payment.provider !== provider.name)
+          throw new ConflictError(`This is an online payment: ${payment.provider} confirms it with its signed webhook once the money is captured.`);
         return confirmIn(tx, later, order, payment, actor);
       });
     },
@@ -211,6 +218,8 @@ export function createPaymentsService(deps: {
         const refused = await decisionRefusal(tx, order, payment, "rejected");
         if (refused) throw new ConflictError(refused);
         if (payment.status === "confirmed") throw new ConflictError("This payment has already been confirmed; it cannot be rejected.");
+        if (payment.provider !== provider.name)
+          throw new ConflictError(`This is an online payment: ${payment.provider} reports whether it succeeded or failed.`);
         const now = clock.now();
         await repo.updatePayment(tx, payment.id, { status: "rejected", rejectionReason: reason, decidedBy: actor.id, decidedAt: now });
         await audit.record(tx, decisionEntry(actor, order, payment, "rejected", reason));

@@ -35,6 +35,8 @@ const balancePaid = {
   reference: "UTR1",
   status: "confirmed",
   rejection_reason: "",
+  failure_reason: "",
+  flag_reason: "",
   created_at: "2026-11-20T10:00:00Z",
   decided_at: "2026-11-20T11:00:00Z",
 } as const;

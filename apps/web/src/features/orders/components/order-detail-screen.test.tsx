@@ -26,9 +26,18 @@ const cad = (id: string, version: number, status: CadStatus) => ({
   created_at: ago(3600_000),
 });
 
+/** No online provider configured (online-payment.test.tsx covers the pay buttons). */
+const NO_ONLINE_PAYMENTS = { currency: null, providers: [], razorpay_script_url: null };
+
 /** Answers GET /orders/o1/ with `order`, and POSTs with `post` (default 200 {}). */
 function serve(order: Order, post: (url: string, body: unknown) => { status: number; body?: unknown } = () => ({ status: 200, body: {} })) {
-  return stubFetch((url, init) => (init.method === "POST" ? post(url, typeof init.body === "string" ? JSON.parse(init.body) : undefined) : { status: 200, body: order }));
+  return stubFetch((url, init) =>
+    init.method === "POST"
+      ? post(url, typeof init.body === "string" ? JSON.parse(init.body) : undefined)
+      : url.includes("/payments/online/")
+        ? { status: 200, body: NO_ONLINE_PAYMENTS }
+        : { status: 200, body: order },
+  );
 }
 
 describe("Order detail", () => {
@@ -148,7 +157,7 @@ describe("Order detail", () => {
         status: "approved",
         quoted_price: "1250.00",
         quotes: [makeQuote({ status: "accepted" })],
-        payments: [{ id: "p1", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "UTR1", status: "confirmed", rejection_reason: "", created_at: ago(86400_000), decided_at: ago(3600_000) }],
+        payments: [{ id: "p1", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "UTR1", status: "confirmed", rejection_reason: "", failure_reason: "", flag_reason: "", created_at: ago(86400_000), decided_at: ago(3600_000) }],
         amount_paid: "625.00",
         balance_due: "625.00",
         payment_due: balance,
@@ -174,7 +183,7 @@ describe("Order detail", () => {
         status: "cad_approved",
         quoted_price: "1250.00",
         quotes: [makeQuote({ status: "accepted" })],
-        payments: [{ id: "p1", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "UTR1", status: "confirmed", rejection_reason: "", created_at: ago(86400_000), decided_at: ago(3600_000) }],
+        payments: [{ id: "p1", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "UTR1", status: "confirmed", rejection_reason: "", failure_reason: "", flag_reason: "", created_at: ago(86400_000), decided_at: ago(3600_000) }],
         amount_paid: "625.00",
         balance_due: "625.00",
         payment_due: { kind: "balance", amount: "625.00", currency: "USD", instructions: { lines: ["Bank: Atelier Bank"], upi_id: null }, awaiting_confirmation: false },
@@ -481,7 +490,7 @@ describe("Order detail", () => {
       status: "quoted",
       quotes: [makeQuote({ status: "accepted" })],
       payment_due: { kind: "advance", amount: "625.00", currency: "USD", instructions: { lines: ["Pay $625.00 (advance) by bank transfer or UPI.", "Bank: Atelier Bank", "Account: 0001", "UPI: atelier@upi"], upi_id: "atelier@upi" }, awaiting_confirmation: false },
-      payments: [{ id: "p0", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "OLD123", status: "rejected", rejection_reason: "Not received", created_at: ago(86400_000), decided_at: null }],
+      payments: [{ id: "p0", order_id: "o1", kind: "advance", amount: "625.00", currency: "USD", provider: "manual", reference: "OLD123", status: "rejected", rejection_reason: "Not received", failure_reason: "", flag_reason: "", created_at: ago(86400_000), decided_at: null }],
     });
     const calls = serve(order, (url) => (url.endsWith("/payments/") ? { status: 201, body: {} } : { status: 200, body: {} }));
     const user = userEvent.setup();

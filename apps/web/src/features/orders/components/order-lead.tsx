@@ -21,6 +21,7 @@ import { cn } from "@/lib/cn";
 import { amountFormatter, formatAmount, formatDate, NO_ESTIMATE_REASON } from "@/lib/format";
 import { useConfirmDelivery } from "../api/confirm-delivery";
 import { toastFailure } from "./order-parts";
+import { awaitingOnline, OnlinePayment, PaymentReturnNotice } from "./online-payment";
 import { PaymentDueCard } from "./order-payment-panel";
 import { QuoteActionButtons, useQuoteResponse } from "./quote-actions";
 
@@ -39,7 +40,16 @@ export function OrderLead({ order, onReviewCad }: { order: Order; onReviewCad: (
       <QuoteLead order={order} />
       <div className="flex flex-col gap-6">
         <NextStep order={order} next={next} onReviewCad={onReviewCad} />
-        {showDue && <PaymentDueCard orderId={order.id} due={due} shipsTo={due.kind === "balance" ? order.delivery_address : undefined} />}
+        <PaymentReturnNotice order={order} />
+        {showDue && (
+          <PaymentDueCard
+            orderId={order.id}
+            due={due}
+            awaitingOnline={awaitingOnline(order, due)}
+            shipsTo={due.kind === "balance" ? order.delivery_address : undefined}
+          />
+        )}
+        {showDue && <OnlinePayment order={order} due={due} />}
         {order.shipment && <TrackingCard status={order.status} shipment={order.shipment} />}
       </div>
     </section>
@@ -129,7 +139,12 @@ function QuoteCard({ order, quote }: { order: Order; quote: Quote }) {
       {quote.note && <p className="whitespace-pre-line rounded-md bg-surface-muted px-4 py-3 text-sm">{quote.note}</p>}
       {quote.status === "declined" && quote.decline_reason && <p className="text-sm text-muted">Your reason: {quote.decline_reason}</p>}
       {quote.status === "pending" && order.status !== "cancelled" && (
-        <QuoteActionButtons quote={quote} onAccept={respond.onAccept} onDecline={respond.onDecline} accepting={respond.accepting === quote.id} />
+        <QuoteActionButtons
+          quote={quote}
+          onAccept={respond.onAccept}
+          onDecline={respond.onDecline}
+          accepting={respond.accepting === quote.id}
+        />
       )}
       {earlier.length > 0 && (
         <details className="text-sm">
@@ -190,13 +205,20 @@ function NextStep({ order, next, onReviewCad }: { order: Order; next: OrderNextA
     <Card
       role="region"
       aria-labelledby="order-next-step"
-      className={cn("flex items-start gap-4 p-5 sm:p-6", asks ? "border-accent/50 bg-accent-soft/30" : order.status === "cancelled" && "border-destructive/20 bg-destructive-soft/40")}
+      className={cn(
+        "flex items-start gap-4 p-5 sm:p-6",
+        asks ? "border-accent/50 bg-accent-soft/30" : order.status === "cancelled" && "border-destructive/20 bg-destructive-soft/40",
+      )}
       data-testid="next-step"
     >
       <span
         className={cn(
           "flex size-10 shrink-0 items-center justify-center rounded-full",
-          asks ? "bg-accent-strong text-white" : order.status === "cancelled" ? "bg-destructive-soft text-destructive" : "bg-surface-muted text-muted",
+          asks
+            ? "bg-accent-strong text-white"
+            : order.status === "cancelled"
+              ? "bg-destructive-soft text-destructive"
+              : "bg-surface-muted text-muted",
         )}
         aria-hidden
       >
@@ -219,7 +241,8 @@ function NextStepBody({ order, next, onReviewCad }: { order: Order; next: OrderN
       return (
         <p className="text-sm text-muted">
           Your quote of {formatAmount(next.quote.amount, next.quote.currency)} is valid until{" "}
-          <time dateTime={next.quote.valid_until}>{formatDate(next.quote.valid_until)}</time>. Accept it to go ahead, or decline it and tell us what to change.
+          <time dateTime={next.quote.valid_until}>{formatDate(next.quote.valid_until)}</time>. Accept it to go ahead, or decline it and tell
+          us what to change.
         </p>
       );
     case "pay":
@@ -241,7 +264,8 @@ function NextStepBody({ order, next, onReviewCad }: { order: Order; next: OrderN
         </>
       );
     case "wait":
-      if (order.status === "cancelled") return order.cancel_reason ? <p className="text-sm text-muted">Reason: {order.cancel_reason}</p> : null;
+      if (order.status === "cancelled")
+        return order.cancel_reason ? <p className="text-sm text-muted">Reason: {order.cancel_reason}</p> : null;
       if (next.waitsOn === "atelier" && order.payment_due?.awaiting_confirmation) {
         return <p className="text-sm text-muted">We will let you know as soon as it is confirmed.</p>;
       }
@@ -306,8 +330,7 @@ function TrackingCard({ status, shipment }: { status: Order["status"]; shipment:
                 data-testid="tracking-link"
               >
                 {shipment.tracking_number}
-                <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-                {" "}
+                <ExternalLink className="size-3.5 shrink-0" aria-hidden />{" "}
                 <span className="sr-only">(track on {link.carrier}&apos;s site, opens in a new tab)</span>
               </a>
             ) : (

@@ -2,8 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   addressLines,
   CUSTOMER_CANCELLABLE_STATUSES,
+  ONLINE_PROVIDER_INFO,
   orderShowsBalance,
   paymentInputSchema,
+  type OnlineProviderName,
   type Order,
   type PaymentDue,
   type PaymentKind,
@@ -52,9 +54,15 @@ export function OrderPaymentPanel({ order }: { order: Order }) {
                   <PaymentStatusBadge status={p.status} />
                 </div>
                 <p className="text-xs text-muted">
-                  Reference <span className="font-mono text-foreground">{p.reference}</span> · <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+                  {p.provider === "manual"
+                    ? "Reference"
+                    : `Online (${ONLINE_PROVIDER_INFO[p.provider as OnlineProviderName]?.label ?? p.provider})`}{" "}
+                  <span className="font-mono text-foreground">{p.reference}</span> ·{" "}
+                  <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
                 </p>
                 {p.status === "rejected" && p.rejection_reason && <p className="text-xs text-destructive">{p.rejection_reason}</p>}
+                {p.status === "failed" && p.failure_reason && <p className="text-xs text-destructive">{p.failure_reason}</p>}
+                {p.status === "flagged" && p.flag_reason && <p className="text-xs text-destructive">{p.flag_reason}</p>}
               </li>
             ))}
           </ul>
@@ -87,7 +95,17 @@ const paymentResolver = zodResolver(paymentInputSchema);
 
 /** What is due now, how to pay it, and the reference the customer sends once paid. */
 /** `shipsTo`: on the balance, the order's delivery address (null: not chosen yet), said above how to pay. */
-export function PaymentDueCard({ orderId, due, shipsTo }: { orderId: string; due: PaymentDue; shipsTo?: PostalAddress | null | undefined }) {
+export function PaymentDueCard({
+  orderId,
+  due,
+  shipsTo,
+  awaitingOnline = false,
+}: {
+  orderId: string;
+  due: PaymentDue;
+  shipsTo?: PostalAddress | null | undefined;
+  awaitingOnline?: boolean;
+}) {
   const id = useId();
   const declare = useDeclarePayment();
   const {
@@ -153,7 +171,8 @@ export function PaymentDueCard({ orderId, due, shipsTo }: { orderId: string; due
           </p>
         )}
       </div>
-      {due.awaiting_confirmation ? (
+      {/* An open online checkout is told in the "Pay online" card; a transfer can be declared once it is done or failed. */}
+      {awaitingOnline ? null : due.awaiting_confirmation ? (
         <p className="flex items-start gap-2 text-sm text-muted" role="status">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
           We have your payment reference and are confirming receipt.

@@ -20,6 +20,8 @@ const advance: Payment = {
   reference: "UTR-1",
   status: "confirmed",
   rejection_reason: "",
+  failure_reason: "",
+  flag_reason: "",
   created_at: ago(5 * 86_400_000),
   decided_at: ago(4 * 86_400_000),
 };

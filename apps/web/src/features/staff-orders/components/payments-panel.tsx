@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { canRefund, paymentRejectInputSchema, type Order, type Payment } from "@atelier/contract";
+import { canRefund, ONLINE_PROVIDERS, paymentRejectInputSchema, type Order, type Payment } from "@atelier/contract";
 import { Check, Landmark, Undo2, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -18,6 +18,8 @@ import { RefundDialog } from "./refund-dialog";
 import { RefundsList } from "./refunds-list";
 
 const KIND_LABEL: Record<Payment["kind"], string> = { advance: "Advance", balance: "Balance" };
+/** Online payments are decided by the provider's signed webhook, never confirmed or rejected by hand. */
+const isOnline = (provider: string) => (ONLINE_PROVIDERS as readonly string[]).includes(provider);
 /** How a decided payment's date reads ("· confirmed 12 May"). */
 const DECIDED: Record<Payment["status"], string> = {
   pending: "",
@@ -107,8 +109,13 @@ export function PaymentsPanel({ order }: { order: Order }) {
                   )}
                 </p>
                 {p.status === "rejected" && p.rejection_reason && <p className="text-sm text-destructive">Reason: {p.rejection_reason}</p>}
+                {p.status === "failed" && p.failure_reason && <p className="text-sm text-destructive">Provider: {p.failure_reason}</p>}
+                {p.status === "flagged" && p.flag_reason && <p className="text-sm text-destructive">Flagged: {p.flag_reason}</p>}
+                {p.status === "pending" && isOnline(p.provider) && (
+                  <p className="text-sm text-muted">Online checkout open: confirmed by the provider&apos;s signed webhook, not by hand.</p>
+                )}
               </div>
-              {p.status === "pending" && (
+              {p.status === "pending" && !isOnline(p.provider) && (
                 <div className="flex shrink-0 gap-2">
                   <Button
                     size="sm"

@@ -480,6 +480,25 @@ describe("payments", () => {
     expect(calls.filter((c) => c.init.method === "POST").map((c) => c.url)).toEqual(["/api/staff/payments/p1/confirm/"]);
   });
 
+  it("shows an open online checkout without Confirm or Reject, and a flagged capture with its reason", async () => {
+    renderWorkbench(
+      makeOrder({
+        status: "quoted",
+        payments: [
+          makePayment({ id: "p1", provider: "stripe", reference: "cs_test_1", status: "flagged", flag_reason: "$600.00 was captured, but $625.00 was due." }),
+          makePayment({ id: "p2", provider: "stripe", reference: "cs_test_2", status: "pending" }),
+        ],
+      }),
+    );
+    expect(await screen.findByText("Flagged: $600.00 was captured, but $625.00 was due.")).toBeInTheDocument();
+    const [flagged, open] = screen.getAllByTestId("payment");
+    expect(within(flagged!).getByText("Flagged for review")).toBeInTheDocument();
+    expect(within(flagged!).getByText("Flagged: $600.00 was captured, but $625.00 was due.")).toBeInTheDocument();
+    expect(within(open!).getByText("Online checkout open: confirmed by the provider's signed webhook, not by hand.")).toBeInTheDocument();
+    expect(within(open!).queryByRole("button", { name: /Confirm/ })).not.toBeInTheDocument();
+    expect(within(open!).queryByRole("button", { name: /Reject/ })).not.toBeInTheDocument();
+  });
+
   it("shows a payment voided by the cancellation without Confirm or Reject", async () => {
     const decided = new Date().toISOString();
     renderWorkbench(makeOrder({ status: "cancelled", payments: [makePayment({ status: "void", decided_at: decided })] }));

@@ -84,6 +84,8 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     reference: "UTR-889911",
     status: "pending",
     rejection_reason: "",
+    failure_reason: "",
+    flag_reason: "",
     created_at: ago(HOUR),
     decided_at: null,
     ...overrides,
