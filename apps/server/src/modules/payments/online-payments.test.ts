@@ -110,11 +110,11 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect(start).toMatchObject({
       provider: "razorpay",
       redirect_url: null,
-      payment: { kind: "advance", amount: "50000.00", currency: "INR", provider: "razorpay", status: "pending" },
+      payment: { kind: "advance", amount: "51500.00", currency: "INR", provider: "razorpay", status: "pending" },
     });
     const orderId = String(start.widget?.order_id);
-    expect(start.widget).toMatchObject({ key: rzp.keyId, order_id: orderId, amount: 5_000_000, currency: "INR" });
-    expect(rzp.orders.get(orderId)).toMatchObject({ amount: 5_000_000, currency: "INR", notes: { payment_id: start.payment.id } });
+    expect(start.widget).toMatchObject({ key: rzp.keyId, order_id: orderId, amount: 5_150_000, currency: "INR" });
+    expect(rzp.orders.get(orderId)).toMatchObject({ amount: 5_150_000, currency: "INR", notes: { payment_id: start.payment.id } });
     // The return page alone changes nothing.
     expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({
       status: "quoted",
@@ -132,10 +132,10 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const s = await quotedOrder(t, staff);
     const start = await started(t, s, "razorpay");
     const payload = {
-      payment: { entity: { id: "pay_forged", amount: 5_000_000, currency: "INR", order_id: start.widget?.order_id, status: "captured" } },
+      payment: { entity: { id: "pay_forged", amount: 5_150_000, currency: "INR", order_id: start.widget?.order_id, status: "captured" } },
     };
     const good = rzp.signed("payment.captured", payload);
-    const tampered = good.body.replace("5000000", "5000001");
+    const tampered = good.body.replace("5150000", "5150001");
     for (const [body, headers] of [
       [tampered, good.headers],
       [good.body, { "content-type": "application/json" }],
@@ -162,7 +162,7 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const start = await started(t, s, "razorpay");
     const payload = {
       payment: {
-        entity: { id: "pay_twice01", amount: 5_000_000, currency: "INR", order_id: start.widget?.order_id, status: "captured", notes: {} },
+        entity: { id: "pay_twice01", amount: 5_150_000, currency: "INR", order_id: start.widget?.order_id, status: "captured", notes: {} },
       },
     };
     const event = rzp.signed("payment.captured", payload);
@@ -205,7 +205,7 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect(failed.payment_due).toMatchObject({ kind: "advance", awaiting_confirmation: false });
     expect(failed.events.at(-1)).toMatchObject({
       type: "payment_failed",
-      note: "Advance of ₹50,000.00 by Razorpay failed: Payment was declined by the bank.",
+      note: "Advance of ₹51,500.00 by Razorpay failed: Payment was declined by the bank.",
     });
     expect((await rzp.capture(orderId)).status).toBe(200);
     const order = await getOrder(t, s.customer.token, s.orderId);
@@ -230,7 +230,7 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.status).toBe("quoted");
     expect(order.amount_paid).toBe("0.00");
-    expect(order.payments[0]).toMatchObject({ status: "flagged", flag_reason: "₹40,000.00 was captured, but ₹50,000.00 was due." });
+    expect(order.payments[0]).toMatchObject({ status: "flagged", flag_reason: "₹40,000.00 was captured, but ₹51,500.00 was due." });
     expect(order.events.at(-1)).toMatchObject({ type: "payment_flagged" });
   });
 
@@ -324,9 +324,9 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     order = await getOrder(t, s.customer.token, s.orderId);
     expect(order.payments[1]).toMatchObject({
       status: "flagged",
-      flag_reason: "The advance was already paid; this second payment of ₹50,000.00 must be refunded.",
+      flag_reason: "The advance was already paid; this second payment of ₹51,500.00 must be refunded.",
     });
-    expect(order.amount_paid).toBe("50000.00");
+    expect(order.amount_paid).toBe("51500.00");
   });
 
   it("a checkout the provider refuses answers 502 with its reason and leaves no payment behind", async () => {
@@ -461,7 +461,7 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     await rzp.capture(String(start.widget?.order_id), { paymentId: "pay_early01" });
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("refund succeeded");
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("duplicate");
-    expect(settled).toEqual([{ provider: "razorpay", providerRefundId: "rfnd_early01", status: "succeeded", failureReason: "" }]);
+    expect(settled).toEqual([{ provider: "razorpay", providerRefundId: "rfnd_early01", refundId: "", status: "succeeded", failureReason: "" }]);
     // A refund the refunds service does not know yet (it answers "retry"): 409, nothing stored, applied on the next delivery.
     let known = false;
     const waiting = createOnlinePaymentsService({
@@ -520,10 +520,11 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const waiting = refund("re_wait01", "pending");
     expect(await service.webhook("stripe", Buffer.from(waiting.body), waiting.headers)).toBe("ignored: refund still pending");
     expect(settled).toEqual([
-      { provider: "stripe", providerRefundId: "re_ok01", status: "succeeded", failureReason: "" },
+      { provider: "stripe", providerRefundId: "re_ok01", refundId: "", status: "succeeded", failureReason: "" },
       {
         provider: "stripe",
         providerRefundId: "re_bad01",
+        refundId: "",
         status: "failed",
         failureReason: "Stripe could not complete the refund (expired_or_canceled_card).",
       },
@@ -580,7 +581,7 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     const rzpStart = await started(t, inr, "razorpay");
     const back = `http://app.test/dashboard/orders/${inr.orderId}?payment=return`;
     const rzpPage = await fetch(`${rzp.url}/checkout/${String(rzpStart.widget?.order_id)}?return=${encodeURIComponent(back)}`);
-    expect(await rzpPage.text()).toContain("INR 50000.00");
+    expect(await rzpPage.text()).toContain("INR 51500.00");
     const rzpPaid = await fetch(`${rzp.url}/checkout/${String(rzpStart.widget?.order_id)}/pay`, {
       method: "POST",
       body: new URLSearchParams({ return: back }),
