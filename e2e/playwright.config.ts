@@ -16,6 +16,15 @@ process.env.E2E_STAFF_PASSWORD ??= "Bench-Polish-Loupe-91";
 // The journeys' admin account (pricing, people, audit), made the same way.
 process.env.E2E_ADMIN_EMAIL ??= "owner@e2e.example.com";
 process.env.E2E_ADMIN_PASSWORD ??= "Hallmark-Assay-Ledger-73";
+// The local fake of Razorpay's API and checkout (payments.spec.ts starts it on this port with these
+// test keys; the server is configured with them, so INR orders offer "Pay ₹X now").
+const razorpay = {
+  port: (process.env.E2E_RAZORPAY_PORT ??= "3196"),
+  keyId: (process.env.E2E_RAZORPAY_KEY_ID ??= "rzp_test_e2eatelier01"),
+  keySecret: (process.env.E2E_RAZORPAY_KEY_SECRET ??= "e2e-razorpay-key-secret"),
+  webhookSecret: (process.env.E2E_RAZORPAY_WEBHOOK_SECRET ??= "e2e-razorpay-webhook-secret"),
+};
+const razorpayUrl = `http://127.0.0.1:${razorpay.port}`;
 
 export default defineConfig({
   testDir: ".",
@@ -57,6 +66,16 @@ export default defineConfig({
           // Leads are e-mailed to the business (public-site.spec.ts reads the mail file).
           CONTACT_EMAIL: "atelier@example.com",
           EXTRACT_ALLOWED_HOSTS: process.env.EXTRACT_ALLOWED_HOSTS ?? "127.0.0.1:3199,localhost:3199",
+          RAZORPAY_KEY_ID: razorpay.keyId,
+          RAZORPAY_KEY_SECRET: razorpay.keySecret,
+          RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+          RAZORPAY_API_URL: razorpayUrl,
+          RAZORPAY_CHECKOUT_SCRIPT_URL: `${razorpayUrl}/v1/checkout.js`,
+          // The seller on tax invoices: within Maharashtra a delivery pays CGST + SGST.
+          SELLER_LEGAL_NAME: "Aurelia Atelier Private Limited",
+          SELLER_ADDRESS: "4 Kala Ghoda, Fort, Mumbai 400001",
+          SELLER_STATE: "Maharashtra",
+          SELLER_GSTIN: "27AAPFU0939F1ZV",
         },
       },
 });

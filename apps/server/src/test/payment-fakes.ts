@@ -109,10 +109,19 @@ export interface FakeRazorpay extends FakeBase {
   ): Promise<{ status: number; eventId: string }>;
 }
 
-export async function startFakeRazorpay(options: { port?: number; webhookTarget?: WebhookTarget } = {}): Promise<FakeRazorpay> {
-  const keyId = `rzp_test_${crypto.randomBytes(6).toString("hex")}`;
-  const keySecret = crypto.randomBytes(12).toString("hex");
-  const webhookSecret = crypto.randomBytes(12).toString("hex");
+/** Fixed keys for a fake whose app was started before it (the browser suite); random otherwise. */
+export interface RazorpayFakeKeys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+export async function startFakeRazorpay(
+  options: { port?: number; webhookTarget?: WebhookTarget; keys?: RazorpayFakeKeys } = {},
+): Promise<FakeRazorpay> {
+  const keyId = options.keys?.keyId ?? `rzp_test_${crypto.randomBytes(6).toString("hex")}`;
+  const keySecret = options.keys?.keySecret ?? crypto.randomBytes(12).toString("hex");
+  const webhookSecret = options.keys?.webhookSecret ?? crypto.randomBytes(12).toString("hex");
   let target: WebhookTarget | null = options.webhookTarget ?? null;
   const orders = new Map<string, RazorpayFakeOrder>();
   const requests: FakeBase["requests"] = [];
@@ -327,9 +336,11 @@ function formField(form: URLSearchParams, key: string): string | null {
   return form.get(key);
 }
 
-export async function startFakeStripe(options: { port?: number; webhookTarget?: WebhookTarget } = {}): Promise<FakeStripe> {
-  const secretKey = `sk_test_${crypto.randomBytes(12).toString("hex")}`;
-  const webhookSecret = `whsec_${crypto.randomBytes(16).toString("hex")}`;
+export async function startFakeStripe(
+  options: { port?: number; webhookTarget?: WebhookTarget; keys?: { secretKey: string; webhookSecret: string } } = {},
+): Promise<FakeStripe> {
+  const secretKey = options.keys?.secretKey ?? `sk_test_${crypto.randomBytes(12).toString("hex")}`;
+  const webhookSecret = options.keys?.webhookSecret ?? `whsec_${crypto.randomBytes(16).toString("hex")}`;
   // The SDK signs the fake's webhooks exactly as Stripe does (t=…,v1=HMAC-SHA256 of "t.payload").
   const signer = new Stripe(secretKey).webhooks;
   let target: WebhookTarget | null = options.webhookTarget ?? null;
