@@ -354,12 +354,16 @@ export const quoteInputSchema = z
   });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 
-/** The tax a quote with these line items (before tax) would carry: the quote builder's preview. */
-export const quoteTaxInputSchema = z.object({
+/**
+ * The tax a quote would carry (the quote builder's preview), asked as a query: the sum of its lines
+ * before tax that are jewellery (`goods`) and that are making charges (`making`), in `currency`.
+ */
+export const quoteTaxQuerySchema = z.object({
   currency: z.enum(CURRENCIES).optional(),
-  line_items: z.array(z.object({ amount: moneyInputSchema, making: z.boolean().optional() })).max(50),
+  goods: moneyInputSchema.optional(),
+  making: moneyInputSchema.optional(),
 });
-export type QuoteTaxInput = z.input<typeof quoteTaxInputSchema>;
+export type QuoteTaxQuery = z.input<typeof quoteTaxQuerySchema>;
 
 /** The staff quote builder's fields as typed: every figure is text until the quote is issued. */
 export interface QuoteFormValues {

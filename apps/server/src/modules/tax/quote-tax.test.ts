@@ -126,14 +126,18 @@ describe("a quote's tax", () => {
 
   it("the builder's preview gives the very tax the quote then carries, and writes nothing", async () => {
     const s = await orderDeliveredTo(address("IN", "Karnataka"));
-    const res = await post(t, staff, `/api/staff/orders/${s.orderId}/quotes/tax/`, {
-      currency: "INR",
-      line_items: INR_LINES.line_items.map((l) => ({ amount: l.amount })),
+    const res = await authedInject(t, staff, {
+      method: "GET",
+      url: `/api/staff/orders/${s.orderId}/quote-tax/?currency=INR&goods=100000.00`,
     });
     expect(res.statusCode).toBe(200);
     const quote = await issueQuote(t, staff, s.orderId, INR_LINES);
     expect(res.json()).toEqual(quote.tax);
-    const customer = await post(t, s.customer.token, `/api/staff/orders/${s.orderId}/quotes/tax/`, { line_items: [] });
+    expect(quote.tax?.regime).toBe("inter_state");
+    const customer = await authedInject(t, s.customer.token, {
+      method: "GET",
+      url: `/api/staff/orders/${s.orderId}/quote-tax/?goods=1.00`,
+    });
     expect(customer.statusCode).toBe(403);
   });
 
