@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/index.ts";
 import { authedInject, buildTestApp, createStaff, type TestApp } from "../../test/helpers.ts";
-import { getOrder, issueQuote, post, staffToken, submitDesign } from "../orders/test-support.ts";
+import { getOrder, issueQuote, staffToken, submitDesign } from "../orders/test-support.ts";
 import { DEFAULT_PRICING_TABLES } from "../pricing/pricing.defaults.ts";
 
 /**
