@@ -79,6 +79,10 @@ describe("a quote's tax", () => {
     const mine = await authedInject(t, s.customer.token, { method: "GET", url: `/api/quotes/${quote.id}/` });
     expect(mine.json<Quote>()).toEqual(quote);
     expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({ quoted_price: "103000.00", currency: "INR" });
+    // The quote e-mail gives the total incl. tax.
+    const order = await getOrder(t, s.customer.token, s.orderId);
+    const mail = t.mailer.sent.find((m) => m.text.includes(order.order_number) && m.text.includes("Quote total"));
+    expect(mail?.text).toContain("₹1,03,000.00 incl. tax");
   });
 
   it("the odd paisa goes to CGST, and the advance of an odd total rounds half up", async () => {
