@@ -16,6 +16,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { QuoteStatusBadge } from "@/components/ui/status-badge";
 import { toast } from "@/components/ui/use-toast";
 import { EstimateSummary } from "@/components/estimate-summary";
+import { TaxRows } from "@/components/tax-rows";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { amountFormatter, formatAmount, formatDate, NO_ESTIMATE_REASON } from "@/lib/format";
@@ -94,6 +95,7 @@ function QuoteCard({ order, quote }: { order: Order; quote: Quote }) {
             {money(quote.amount)}
           </span>
           <span className="text-sm text-muted">{quote.currency}</span>
+          {quote.tax && <span className="text-sm text-muted">incl. tax</span>}
         </p>
         <p className="mt-1 text-sm text-muted" data-testid="quote-when">
           <QuoteWhen quote={quote} />
@@ -111,7 +113,7 @@ function QuoteCard({ order, quote }: { order: Order; quote: Quote }) {
           </div>
         )}
         <div className="flex items-baseline justify-between gap-4 py-2 font-medium">
-          <dt>Total</dt>
+          <dt>{quote.tax ? "Total incl. tax" : "Total"}</dt>
           <dd className="shrink-0 tabular-nums">{money(quote.amount)}</dd>
         </div>
       </dl>
@@ -124,12 +126,18 @@ function QuoteCard({ order, quote }: { order: Order; quote: Quote }) {
               <dd className="shrink-0 tabular-nums">{money(line.amount)}</dd>
             </div>
           ))}
+          {quote.tax && <TaxRows tax={quote.tax} currency={quote.currency} />}
         </dl>
       </details>
       {quote.note && <p className="whitespace-pre-line rounded-md bg-surface-muted px-4 py-3 text-sm">{quote.note}</p>}
       {quote.status === "declined" && quote.decline_reason && <p className="text-sm text-muted">Your reason: {quote.decline_reason}</p>}
       {quote.status === "pending" && order.status !== "cancelled" && (
-        <QuoteActionButtons quote={quote} onAccept={respond.onAccept} onDecline={respond.onDecline} accepting={respond.accepting === quote.id} />
+        <QuoteActionButtons
+          quote={quote}
+          onAccept={respond.onAccept}
+          onDecline={respond.onDecline}
+          accepting={respond.accepting === quote.id}
+        />
       )}
       {earlier.length > 0 && (
         <details className="text-sm">
@@ -190,13 +198,20 @@ function NextStep({ order, next, onReviewCad }: { order: Order; next: OrderNextA
     <Card
       role="region"
       aria-labelledby="order-next-step"
-      className={cn("flex items-start gap-4 p-5 sm:p-6", asks ? "border-accent/50 bg-accent-soft/30" : order.status === "cancelled" && "border-destructive/20 bg-destructive-soft/40")}
+      className={cn(
+        "flex items-start gap-4 p-5 sm:p-6",
+        asks ? "border-accent/50 bg-accent-soft/30" : order.status === "cancelled" && "border-destructive/20 bg-destructive-soft/40",
+      )}
       data-testid="next-step"
     >
       <span
         className={cn(
           "flex size-10 shrink-0 items-center justify-center rounded-full",
-          asks ? "bg-accent-strong text-white" : order.status === "cancelled" ? "bg-destructive-soft text-destructive" : "bg-surface-muted text-muted",
+          asks
+            ? "bg-accent-strong text-white"
+            : order.status === "cancelled"
+              ? "bg-destructive-soft text-destructive"
+              : "bg-surface-muted text-muted",
         )}
         aria-hidden
       >
@@ -219,7 +234,8 @@ function NextStepBody({ order, next, onReviewCad }: { order: Order; next: OrderN
       return (
         <p className="text-sm text-muted">
           Your quote of {formatAmount(next.quote.amount, next.quote.currency)} is valid until{" "}
-          <time dateTime={next.quote.valid_until}>{formatDate(next.quote.valid_until)}</time>. Accept it to go ahead, or decline it and tell us what to change.
+          <time dateTime={next.quote.valid_until}>{formatDate(next.quote.valid_until)}</time>. Accept it to go ahead, or decline it and tell
+          us what to change.
         </p>
       );
     case "pay":
@@ -241,7 +257,8 @@ function NextStepBody({ order, next, onReviewCad }: { order: Order; next: OrderN
         </>
       );
     case "wait":
-      if (order.status === "cancelled") return order.cancel_reason ? <p className="text-sm text-muted">Reason: {order.cancel_reason}</p> : null;
+      if (order.status === "cancelled")
+        return order.cancel_reason ? <p className="text-sm text-muted">Reason: {order.cancel_reason}</p> : null;
       if (next.waitsOn === "atelier" && order.payment_due?.awaiting_confirmation) {
         return <p className="text-sm text-muted">We will let you know as soon as it is confirmed.</p>;
       }
@@ -306,8 +323,7 @@ function TrackingCard({ status, shipment }: { status: Order["status"]; shipment:
                 data-testid="tracking-link"
               >
                 {shipment.tracking_number}
-                <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-                {" "}
+                <ExternalLink className="size-3.5 shrink-0" aria-hidden />{" "}
                 <span className="sr-only">(track on {link.carrier}&apos;s site, opens in a new tab)</span>
               </a>
             ) : (

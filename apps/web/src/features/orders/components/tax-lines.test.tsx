@@ -1,9 +1,12 @@
 import { DEFAULT_TAX_RULES, taxOnPrice } from "@atelier/contract";
 import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { EstimateSummary } from "@/components/estimate-summary";
 import { QuoteBreakdown } from "@/components/quote-breakdown";
-import { makeEstimate, makeQuote } from "../testing/fixtures";
+import { page as route, renderRoutes, stubBrowserApis, stubFetch } from "@/test/render";
+import { makeEstimate, makeOrder, makeQuote } from "../testing/fixtures";
+import { OrderDetailScreen } from "./order-detail-screen";
 
 const MH = { country: "IN", state: "Maharashtra" };
 const rows = () => screen.getAllByTestId("tax-line").map((r) => r.textContent);
@@ -70,5 +73,38 @@ describe("tax lines on the instant estimate", () => {
   it("an estimate stored before tax shows no tax rows", () => {
     render(<EstimateSummary estimate={makeEstimate()} />);
     expect(screen.queryByText("Estimate incl. tax")).not.toBeInTheDocument();
+  });
+});
+
+describe("tax on the order page's quote", () => {
+  it("says the amount is incl. tax, and lists the tax lines with what the quote covers", async () => {
+    localStorage.setItem("authToken", "tok");
+    stubBrowserApis();
+    const tax = taxOnPrice(DEFAULT_TAX_RULES, MH, { country: "IN", state: "Karnataka" }, { goods: "100000.00", making: "0.00" });
+    const quote = makeQuote({
+      currency: "INR",
+      line_items: [
+        { label: "Chain and setting", amount: "60000.00" },
+        { label: "Sapphire", amount: "40000.00" },
+      ],
+      tax,
+      amount: "103000.00",
+      advance_amount: "51500.00",
+      balance_amount: "51500.00",
+    });
+    const order = makeOrder({ status: "quoted", currency: "INR", quoted_price: "103000.00", quotes: [quote] });
+    stubFetch(() => ({ status: 200, body: order }));
+    renderRoutes([route("/dashboard/orders/:id", <OrderDetailScreen orderId="o1" />)], "/dashboard/orders/o1");
+    const region = await screen.findByRole("region", { name: "Your quote" });
+    expect(within(region).getByTestId("quote-amount")).toHaveTextContent("₹1,03,000.00");
+    expect(within(region).getByText("incl. tax")).toBeInTheDocument();
+    expect(within(region).getAllByText("Total incl. tax")[0]!.parentElement).toHaveTextContent("₹1,03,000.00");
+    await userEvent.click(within(region).getByText("What the quote covers"));
+    expect(
+      within(region)
+        .getAllByTestId("tax-line")
+        .map((r) => r.textContent),
+    ).toEqual(["IGST at 3.00%₹3,000.00"]);
+    expect(within(region).getByText("Subtotal before tax").parentElement).toHaveTextContent("₹1,00,000.00");
   });
 });
