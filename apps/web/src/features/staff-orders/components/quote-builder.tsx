@@ -20,11 +20,12 @@ import {
   fromCents,
   labelAfterAmountEdit,
   previewQuote,
+  splitCents,
   toCents,
   totalCents,
 } from "../utils/quote-draft";
 import { Panel } from "./panel";
-import { QuoteTaxNote } from "./quote-tax-note";
+import { MakingCheckbox, QuoteTaxNote } from "./quote-tax-note";
 
 // The request the builder would send, checked by the contract's quoteInputSchema; `raw` keeps the
 // values as typed, so the body is built once, by quoteInputFromForm.
@@ -67,7 +68,10 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
   const draft = useWatch({ control }) as QuoteFormValues;
 
   const total = totalCents(draft.line_items);
-  const taxQuery = useQuoteTax(order.id, draft.currency, fromCents(total));
+  const parts = splitCents(draft.line_items);
+  const taxQuery = useQuoteTax(order.id, draft.currency, fromCents(parts.goods), fromCents(parts.making));
+  // The rules bill making charges separately (the answer then has a `making` part): lines can be marked as such.
+  const makingSeparate = Boolean(taxQuery.data?.making);
   // The server's tax for the lines as they are now (none while the answer for them is on its way).
   const tax = taxQuery.data && taxQuery.data.taxable === fromCents(total) ? taxQuery.data : null;
   const money = amountFormatter(draft.currency);
@@ -173,6 +177,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
                         {amountError}
                       </p>
                     )}
+                    {makingSeparate && <MakingCheckbox id={`${ids.amount}-making`} line={i + 1} {...register(`line_items.${i}.making`)} />}
                   </div>
                   <Button
                     type="button"

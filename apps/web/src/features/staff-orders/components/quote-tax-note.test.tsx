@@ -1,8 +1,8 @@
-import { DEFAULT_TAX_RULES, taxOnPrice } from "@atelier/contract";
+import { DEFAULT_TAX_RULES, quoteInputFromForm, taxOnPrice } from "@atelier/contract";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeOrder } from "../testing/fixtures";
-import { previewQuote } from "../utils/quote-draft";
+import { draftFromEstimate, previewQuote, splitCents } from "../utils/quote-draft";
 import { QuoteTaxNote } from "./quote-tax-note";
 
 const MH = { country: "IN", state: "Maharashtra" };
@@ -50,5 +50,32 @@ describe("the quote builder's tax", () => {
       advance_amount: "50000.00",
       tax: null,
     });
+  });
+});
+
+describe("making charges in the builder", () => {
+  it("marks the estimate's labour and setting lines as making charges, and sends the mark with the quote", () => {
+    const draft = draftFromEstimate({
+      currency: "INR",
+      low: "0.00",
+      point: "10250.00",
+      high: "0.00",
+      lines: [
+        { label: "Metal: 18K gold, 1.00 g at ₹7,150.00/g", amount: "7150.00" },
+        { label: "Labour: making charge for a ring", amount: "2850.00" },
+        { label: "Setting: 1 stone at ₹250.00 each", amount: "250.00" },
+      ],
+      retail_price: null,
+      savings_percent: null,
+      assumptions: [],
+      pricing_version: 1,
+    });
+    expect(draft.line_items.map((l) => Boolean(l.making))).toEqual([false, true, true]);
+    expect(splitCents(draft.line_items)).toEqual({ goods: 715000, making: 310000 });
+    expect(quoteInputFromForm(draft).line_items).toEqual([
+      { label: "Metal: 18K gold, 1.00 g at ₹7,150.00/g", amount: "7150.00" },
+      { label: "Labour: making charge for a ring", amount: "2850.00", making: true },
+      { label: "Setting: 1 stone at ₹250.00 each", amount: "250.00", making: true },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Currency, TaxBreakdown } from "@atelier/contract";
+import type { ComponentProps } from "react";
 import { TAX_REGIME_LABELS } from "@atelier/contract";
 import { amountFormatter } from "@/lib/format";
 
@@ -37,5 +38,21 @@ export function QuoteTaxNote({
     <p className="text-xs text-muted" aria-busy={loading}>
       Working out the tax…
     </p>
+  );
+}
+
+/** A quote line's "making charge" mark, shown when the tax rules bill making charges at their own rate. */
+export function MakingCheckbox({ id, line, ...input }: { id: string; line: number } & Omit<ComponentProps<"input">, "id" | "type">) {
+  return (
+    <label htmlFor={id} className="flex items-center justify-end gap-2 text-xs text-muted">
+      <input
+        id={id}
+        type="checkbox"
+        className="size-3.5 accent-[var(--color-accent)]"
+        aria-label={`Line ${line} is a making charge`}
+        {...input}
+      />
+      Making charge
+    </label>
   );
 }

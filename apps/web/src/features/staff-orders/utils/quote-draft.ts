@@ -9,12 +9,26 @@ export const DEFAULT_VALID_DAYS = 14;
  */
 export function draftFromEstimate(estimate: Estimate | null, currency: Currency = "INR"): QuoteFormValues {
   return {
-    line_items: estimate ? estimate.lines.map((l) => ({ label: l.label, amount: l.amount })) : [{ label: "", amount: "" }],
+    line_items: estimate
+      ? estimate.lines.map((l) => ({ label: l.label, amount: l.amount, ...(isMakingLine(l.label) ? { making: true } : {}) }))
+      : [{ label: "", amount: "" }],
     currency: estimate?.currency ?? currency,
     advance_percent: String(DEFAULT_ADVANCE_PERCENT),
     valid_days: String(DEFAULT_VALID_DAYS),
     note: "",
   };
+}
+
+/**
+ * The estimate's making charges: its "Labour: making charge for …" and "Setting: …" lines (the
+ * pricing engine's labels), taxed at the making charges' rate when the tax rules bill them separately.
+ */
+export const isMakingLine = (label: string): boolean => /^(Labour|Setting):/.test(label);
+
+/** The lines' sums before tax, in cents: the making charges and the rest. */
+export function splitCents(lines: readonly { amount: string; making?: boolean | undefined }[]): { goods: number; making: number } {
+  const making = totalCents(lines.filter((l) => l.making));
+  return { goods: totalCents(lines) - making, making };
 }
 
 /**
@@ -25,7 +39,7 @@ export function draftFromQuote(quote: Quote): QuoteFormValues {
   return {
     line_items:
       quote.line_items.length > 0
-        ? quote.line_items.map((l) => ({ label: l.label, amount: l.amount }))
+        ? quote.line_items.map((l) => ({ label: l.label, amount: l.amount, ...(l.making ? { making: true } : {}) }))
         : [{ label: "", amount: quote.amount }],
     currency: quote.currency,
     advance_percent: String(quote.advance_percent),
@@ -76,7 +90,11 @@ const numberOr = (text: string, fallback: number) => {
  * quote's amount is then its total incl. tax, and the advance a share of it); null while unknown.
  */
 export function previewQuote(draft: QuoteFormValues, order: Order, now = new Date(), tax: TaxBreakdown | null = null): Quote {
-  const lines = draft.line_items.map((l) => ({ label: l.label.trim() || "Untitled line", amount: fromCents(toCents(l.amount) ?? 0) }));
+  const lines = draft.line_items.map((l) => ({
+    label: l.label.trim() || "Untitled line",
+    amount: fromCents(toCents(l.amount) ?? 0),
+    ...(l.making ? { making: true } : {}),
+  }));
   const subtotal = totalCents(draft.line_items);
   const withTax = tax && tax.taxable === fromCents(subtotal) ? tax : null;
   const total = withTax ? (toCents(withTax.total) ?? subtotal) : subtotal;
