@@ -218,7 +218,7 @@ test("the order page leads with what matters now, and the lead changes as the or
   });
   await open();
   const quote = lead.getByRole("region", { name: "Your quote" });
-  await expect(quote.getByTestId("quote-amount")).toHaveText("₹1,00,000.00");
+  await expect(quote.getByTestId("quote-amount")).toHaveText("₹1,03,000.00");
   await expect(quote.getByText("INR", { exact: true })).toBeVisible();
   await expect(quote.getByTestId("quote-when")).toContainText("Valid until");
   await expect(page.getByRole("region", { name: "Your instant estimate" })).toHaveCount(0);
@@ -229,9 +229,9 @@ test("the order page leads with what matters now, and the lead changes as the or
   await page.getByRole("alertdialog", { name: "Accept this quote?" }).getByRole("button", { name: "Accept quote" }).click();
 
   // The advance: what to pay and how; the balance is not asked for yet.
-  await expect(nextStep.getByRole("heading", { name: "Pay the advance of ₹50,000.00" })).toBeVisible();
+  await expect(nextStep.getByRole("heading", { name: "Pay the advance of ₹51,500.00" })).toBeVisible();
   const advance = lead.getByRole("region", { name: "Advance due" });
-  await expect(advance.getByTestId("amount-due")).toHaveText("₹50,000.00");
+  await expect(advance.getByTestId("amount-due")).toHaveText("₹51,500.00");
   await expect(page.getByText(/Balance/)).toHaveCount(0);
   await shots("advance");
   await advance.getByLabel("Payment reference").fill("UTR-LEAD-0001");
@@ -258,8 +258,8 @@ test("the order page leads with what matters now, and the lead changes as the or
   await page.getByRole("alertdialog", { name: "Approve version 2?" }).getByRole("button", { name: "Approve" }).click();
 
   // CAD approved: now the balance is due, and said so.
-  await expect(nextStep.getByRole("heading", { name: "Pay the balance of ₹50,000.00" })).toBeVisible();
-  await expect(lead.getByRole("region", { name: "Balance due" }).getByTestId("amount-due")).toHaveText("₹50,000.00");
+  await expect(nextStep.getByRole("heading", { name: "Pay the balance of ₹51,500.00" })).toBeVisible();
+  await expect(lead.getByRole("region", { name: "Balance due" }).getByTestId("amount-due")).toHaveText("₹51,500.00");
   await expect(quote.getByText("Balance before shipping")).toBeVisible();
   await shots("balance");
 

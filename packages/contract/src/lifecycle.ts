@@ -369,17 +369,22 @@ export const quoteInputSchema = z
   });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 
-/** The tax a quote with these line items (before tax) would carry: the quote builder's preview. */
-export const quoteTaxInputSchema = z.object({
+/**
+ * The tax a quote would carry (the quote builder's preview), asked as a query: the sum of its lines
+ * before tax that are jewellery (`goods`) and that are making charges (`making`), in `currency`.
+ */
+export const quoteTaxQuerySchema = z.object({
   currency: z.enum(CURRENCIES).optional(),
-  line_items: z.array(z.object({ amount: moneyInputSchema, making: z.boolean().optional() })).max(50),
+  goods: moneyInputSchema.optional(),
+  making: moneyInputSchema.optional(),
 });
-export type QuoteTaxInput = z.input<typeof quoteTaxInputSchema>;
+export type QuoteTaxQuery = z.input<typeof quoteTaxQuerySchema>;
 
 /** The staff quote builder's fields as typed: every figure is text until the quote is issued. */
 export interface QuoteFormValues {
   currency: Currency;
-  line_items: { label: string; amount: string }[];
+  /** `making`: a making charge (taxed at its own rate when the tax rules bill making charges separately). */
+  line_items: { label: string; amount: string; making?: boolean }[];
   advance_percent: string;
   valid_days: string;
   note: string;
@@ -391,7 +396,11 @@ const typedNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(
 export function quoteInputFromForm(values: QuoteFormValues): QuoteInput {
   return {
     currency: values.currency,
-    line_items: values.line_items.map((l) => ({ label: l.label.trim(), amount: l.amount.trim().replaceAll(",", "") })),
+    line_items: values.line_items.map((l) => ({
+      label: l.label.trim(),
+      amount: l.amount.trim().replaceAll(",", ""),
+      ...(l.making ? { making: true } : {}),
+    })),
     advance_percent: typedNumber(values.advance_percent),
     valid_days: typedNumber(values.valid_days),
     note: values.note.trim(),
@@ -402,7 +411,7 @@ export function quoteInputFromForm(values: QuoteFormValues): QuoteInput {
 export const quoteFormSchema = z
   .object({
     currency: z.enum(CURRENCIES),
-    line_items: z.array(z.object({ label: z.string(), amount: z.string() })),
+    line_items: z.array(z.object({ label: z.string(), amount: z.string(), making: z.boolean().optional() })),
     advance_percent: z.string(),
     valid_days: z.string(),
     note: z.string(),

@@ -61,7 +61,11 @@ export const taxRulesSchema = z
     const seen = new Set<string>();
     rules.countries.forEach((c, i) => {
       if (c.country === "IN")
-        ctx.addIssue({ code: "custom", path: ["countries", i, "country"], message: "India's tax is the GST section; remove IN from the country rates." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["countries", i, "country"],
+          message: "India's tax is the GST section; remove IN from the country rates.",
+        });
       else if (seen.has(c.country))
         ctx.addIssue({ code: "custom", path: ["countries", i, "country"], message: `${c.country} has two rates; keep one.` });
       seen.add(c.country);
@@ -180,7 +184,11 @@ export function sameTaxState(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-function regimeOf(rules: TaxRules, seller: TaxPlace, destination: TaxPlace | null): { regime: TaxRegime; countryRate?: TaxRules["countries"][number] } {
+function regimeOf(
+  rules: TaxRules,
+  seller: TaxPlace,
+  destination: TaxPlace | null,
+): { regime: TaxRegime; countryRate?: TaxRules["countries"][number] } {
   // No delivery place known: the sale is taken as made at the seller's own place.
   const to = destination ?? seller;
   const sellerCountry = seller.country.toUpperCase();
@@ -212,7 +220,12 @@ function regimeOf(rules: TaxRules, seller: TaxPlace, destination: TaxPlace | nul
  * - Otherwise no tax line: "export" (zero-rated) when the destination is another country than the
  *   seller's, "domestic_no_tax" when it is the seller's own country (outside India) without a rate.
  */
-export function taxOnPrice(rules: TaxRules, seller: TaxPlace, destination: TaxPlace | null, taxable: { goods: string; making: string }): TaxBreakdown {
+export function taxOnPrice(
+  rules: TaxRules,
+  seller: TaxPlace,
+  destination: TaxPlace | null,
+  taxable: { goods: string; making: string },
+): TaxBreakdown {
   const goods = cents(taxable.goods);
   const making = cents(taxable.making);
   const whole = goods + making;
@@ -366,7 +379,9 @@ export function splitInclusive(amountInclTax: string, of: TaxBreakdown, alreadyA
     tax: money(tax),
     total: money(amount),
     hsn: of.hsn,
-    ...(of.making ? { making: { sac: of.making.sac, taxable: money(b.makingTaxable - a.makingTaxable), tax: money(b.makingTax - a.makingTax) } } : {}),
+    ...(of.making
+      ? { making: { sac: of.making.sac, taxable: money(b.makingTaxable - a.makingTaxable), tax: money(b.makingTax - a.makingTax) } }
+      : {}),
   };
 }
 
@@ -395,6 +410,7 @@ export function gstinProblem(gstin: string): string | null {
     return "Enter a GSTIN of 15 characters: 2-digit state code, 10-character PAN, entity number, Z, check character (e.g. 27AAPFU0939F1ZV).";
   const state = Number(gstin.slice(0, 2));
   if (state < 1 || state > 38) return `${gstin.slice(0, 2)} is not a GST state code (01 to 38).`;
-  if (gstinCheckChar(gstin.slice(0, 14)) !== gstin.charAt(14)) return "This GSTIN's check character does not match: check it for a typing mistake.";
+  if (gstinCheckChar(gstin.slice(0, 14)) !== gstin.charAt(14))
+    return "This GSTIN's check character does not match: check it for a typing mistake.";
   return null;
 }

@@ -2,12 +2,21 @@ import type { Estimate } from "@atelier/contract";
 import { Sparkles } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { amountFormatter } from "@/lib/format";
+import { TaxRows } from "./tax-rows";
 
 /**
- * The pricing engine's instant estimate (DOMAIN.md): every line, the range around the point
- * estimate and, for a design saved from a shop's link with a price, the saving against it.
+ * The pricing engine's instant estimate (DOMAIN.md): every line, the tax on the point estimate
+ * and its total incl. tax (when the estimate carries them), the range around the point estimate and, for a design saved from a shop's link with a price, the saving against it.
  */
-export function EstimateSummary({ estimate, className, headingLevel = 2 }: { estimate: Estimate; className?: string; headingLevel?: 2 | 3 }) {
+export function EstimateSummary({
+  estimate,
+  className,
+  headingLevel = 2,
+}: {
+  estimate: Estimate;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
   const money = amountFormatter(estimate.currency);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const saving = estimate.retail_price !== null && estimate.savings_percent !== null && estimate.savings_percent > 0;
@@ -31,9 +40,18 @@ export function EstimateSummary({ estimate, className, headingLevel = 2 }: { est
           <dt>Estimate</dt>
           <dd className="shrink-0 tabular-nums">{money(estimate.point)}</dd>
         </div>
+        {estimate.tax && <TaxRows tax={estimate.tax} currency={estimate.currency} totalLabel="Estimate incl. tax" />}
       </dl>
+      {estimate.tax && (
+        <p className="text-xs text-muted">
+          {estimate.currency === "INR"
+            ? "Tax as for a delivery in our state; the quote works it out for your delivery address."
+            : "Tax as for a delivery abroad; the quote works it out for your delivery address."}
+        </p>
+      )}
       <p className="rounded-md bg-accent-soft/60 px-4 py-3 text-sm">
-        Expected range <span className="font-medium tabular-nums">{money(estimate.low)}</span> to <span className="font-medium tabular-nums">{money(estimate.high)}</span>
+        Expected range <span className="font-medium tabular-nums">{money(estimate.low)}</span> to{" "}
+        <span className="font-medium tabular-nums">{money(estimate.high)}</span>
       </p>
       {saving && estimate.retail_price !== null && (
         <p className="rounded-md bg-success-soft px-4 py-3 text-sm text-success" data-testid="estimate-saving">

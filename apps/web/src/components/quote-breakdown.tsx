@@ -1,7 +1,12 @@
 import type { Quote } from "@atelier/contract";
 import { amountFormatter, formatDate } from "@/lib/format";
+import { TaxRows } from "./tax-rows";
 
-/** Shared by the customer's quote screens and the staff quote builder's preview. A quote's lines, total, advance and balance, validity and the jeweller's note. */
+/**
+ * Shared by the customer's quote screens and the staff quote builder's preview. A quote's lines
+ * (before tax), its tax lines and total incl. tax (a quote from before tax: its total), advance and
+ * balance, validity and the jeweller's note.
+ */
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
   const money = amountFormatter(quote.currency);
   return (
@@ -13,10 +18,14 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
             <dd className="shrink-0 tabular-nums">{money(line.amount)}</dd>
           </div>
         ))}
-        <div className="flex items-baseline justify-between gap-4 py-2 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="shrink-0 tabular-nums">{money(quote.amount)}</dd>
-        </div>
+        {quote.tax ? (
+          <TaxRows tax={quote.tax} currency={quote.currency} />
+        ) : (
+          <div className="flex items-baseline justify-between gap-4 py-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="shrink-0 tabular-nums">{money(quote.amount)}</dd>
+          </div>
+        )}
         <div className="flex items-baseline justify-between gap-4 py-2">
           <dt className="text-muted">Advance ({quote.advance_percent}%)</dt>
           <dd className="shrink-0 tabular-nums">{money(quote.advance_amount)}</dd>

@@ -14,7 +14,7 @@ import {
   paymentRejectInputSchema,
   paymentSchema,
   quoteInputSchema,
-  quoteTaxInputSchema,
+  quoteTaxQuerySchema,
   taxBreakdownSchema,
   quoteListQuerySchema,
   quoteListSchema,
@@ -249,16 +249,16 @@ export const ordersModule: FastifyPluginCallbackZod<OrdersModuleOptions> = (app,
     handler: async (req, reply) => reply.code(201).send(await quotes.issue(actorOf(req), uuidOr404(req.params.id), req.body)),
   });
 
-  app.post("/api/staff/orders/:id/quotes/tax/", {
+  app.get("/api/staff/orders/:id/quote-tax/", {
     schema: {
       tags: ["staff"],
-      summary: "The tax lines and total incl. tax a quote with these line items (before tax) would carry; writes nothing",
+      summary: "The tax lines and total incl. tax a quote of these amounts (before tax) would carry for this order's delivery",
       params: idParams,
-      body: quoteTaxInputSchema,
+      querystring: quoteTaxQuerySchema,
       response: { 200: taxBreakdownSchema },
     },
     ...staffOnly(app),
-    handler: async (req) => quotes.taxPreview(actorOf(req), uuidOr404(req.params.id), req.body),
+    handler: async (req) => quotes.taxPreview(actorOf(req), uuidOr404(req.params.id), req.query),
   });
 
   app.post("/api/staff/payments/:id/confirm/", {

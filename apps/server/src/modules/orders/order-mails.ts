@@ -1,6 +1,14 @@
 import { addressLines, AUTO_COMPLETE_DAYS, type NotificationType, type OrderStatus } from "@atelier/contract";
 import type { Db } from "../../db/client.ts";
-import { emailSpec, formatDate, formatDateTime, formatMoney, type EmailFooterLinks, type EmailSpec, type StatusEmailStatus } from "../../lib/email/index.ts";
+import {
+  emailSpec,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  type EmailFooterLinks,
+  type EmailSpec,
+  type StatusEmailStatus,
+} from "../../lib/email/index.ts";
 import type { CustomerMailService } from "../settings/customer-mail.service.ts";
 import { advanceOf } from "./order-view.ts";
 import type { CadDesignRow, OrderRow, PaymentRow, QuoteRow } from "./orders.repository.ts";
@@ -28,13 +36,17 @@ function sendToCustomer(
   return deps.customerMail.send(tx, order.userId, type, (recipient, footer) => render(recipient.firstName, orderUrl, footer));
 }
 
+/** A quote's amount as the e-mails write it: "₹1,03,000.00 incl. tax" when tax lines were added to it. */
+const quoteAmountText = (quote: QuoteRow) =>
+  `${formatMoney(quote.amount, quote.currency)}${quote.tax && quote.tax.lines.length > 0 ? " incl. tax" : ""}`;
+
 export const quoteIssuedMail = (deps: OrderMailDeps, tx: Db, order: OrderRow, quote: QuoteRow) =>
   sendToCustomer(deps, tx, order, "quote_issued", (firstName, orderUrl, footer) =>
     emailSpec("quoteIssuedEmail", {
       firstName,
       orderNumber: order.orderNumber,
       designName: order.designName,
-      amount: formatMoney(quote.amount, quote.currency),
+      amount: quoteAmountText(quote),
       validUntil: formatDate(quote.validUntil, quote.currency),
       advanceAmount: formatMoney(advanceOf(quote), quote.currency),
       note: quote.note,
@@ -49,7 +61,7 @@ export const quoteExpiringMail = (deps: OrderMailDeps, tx: Db, order: OrderRow, 
       firstName,
       orderNumber: order.orderNumber,
       designName: order.designName,
-      amount: formatMoney(quote.amount, quote.currency),
+      amount: quoteAmountText(quote),
       validUntil: formatDateTime(quote.validUntil, quote.currency),
       orderUrl,
       footer,
@@ -105,7 +117,12 @@ export const shippedMail = (deps: OrderMailDeps, tx: Db, order: OrderRow) =>
   );
 
 /** A jeweller's message in the order's conversation; the button opens the order page. */
-export const staffReplyMail = (deps: OrderMailDeps, tx: Db, order: OrderRow, reply: { senderName: string; text: string; attachments: number }) =>
+export const staffReplyMail = (
+  deps: OrderMailDeps,
+  tx: Db,
+  order: OrderRow,
+  reply: { senderName: string; text: string; attachments: number },
+) =>
   sendToCustomer(deps, tx, order, "staff_reply", (firstName, orderUrl, footer) =>
     emailSpec("staffReplyEmail", { firstName, about: `order ${order.orderNumber}`, ...reply, conversationUrl: orderUrl, footer }),
   );
@@ -116,7 +133,12 @@ const STATUS_EMAIL_STATUSES: readonly StatusEmailStatus[] = ["manufacturing", "q
  * The order status e-mail for a move to `to`, or null when that move has none. A failed quality
  * check going back to manufacturing is the workshop's own loop: the customer was told once.
  */
-export function statusMailFor(deps: OrderMailDeps, order: OrderRow, from: OrderStatus, to: OrderStatus): ((tx: Db) => Promise<void>) | null {
+export function statusMailFor(
+  deps: OrderMailDeps,
+  order: OrderRow,
+  from: OrderStatus,
+  to: OrderStatus,
+): ((tx: Db) => Promise<void>) | null {
   if (to === "shipped") return (tx) => shippedMail(deps, tx, order);
   if (to === "manufacturing" && from !== "cad_approved") return null;
   const status = STATUS_EMAIL_STATUSES.find((s) => s === to);

@@ -11,6 +11,7 @@ import {
   personLabel,
   QUOTE_STATUS_INFO,
   REFUND_STATUS_INFO,
+  TAX_REGIME_LABELS,
   type Order,
   type OrderEvent,
   type PaymentKind,
@@ -83,7 +84,12 @@ export function dates(w: Writer, order: Order, generatedAt: Date): void {
   w.section("Order");
   const rows: [string, string][] = [
     ["Order number", order.order_number],
-    ["Status", order.status === "cancelled" ? "Cancelled" : `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`],
+    [
+      "Status",
+      order.status === "cancelled"
+        ? "Cancelled"
+        : `${ORDER_STATUS_INFO[order.status].label} (${ORDER_STATUS_INFO[order.status].progress}%)`,
+    ],
     ["Order type", order.order_type],
     ["Placed", w.dateTime(order.created_at)],
     ["Last updated", w.dateTime(order.updated_at)],
@@ -161,7 +167,11 @@ export function estimate(w: Writer, order: Order): void {
   const e = order.estimate;
   if (!e) {
     w.section("Instant estimate");
-    w.paragraph("The instant estimate of this design cannot be shown: its figures are beyond what we price.", { color: COLORS.muted, size: 9, italic: true });
+    w.paragraph("The instant estimate of this design cannot be shown: its figures are beyond what we price.", {
+      color: COLORS.muted,
+      size: 9,
+      italic: true,
+    });
     return;
   }
   const money = (a: string) => formatMoneyWithCode(a, e.currency);
@@ -207,8 +217,17 @@ export function quotes(w: Writer, order: Order): void {
       ],
       [
         ...q.line_items.map((l) => [l.label, money(l.amount)]),
+        // The tax lines after the lines before tax (a quote from before tax has none).
+        ...(q.tax
+          ? [
+              ["Subtotal before tax", money(q.tax.taxable)],
+              ...(q.tax.lines.length > 0
+                ? q.tax.lines.map((l) => [`${l.label} at ${l.rate}%`, money(l.amount)])
+                : [[TAX_REGIME_LABELS[q.tax.regime], money(q.tax.tax)]]),
+            ]
+          : []),
         [
-          { text: "Total", bold: true },
+          { text: q.tax ? "Total incl. tax" : "Total", bold: true },
           { text: money(q.amount), bold: true },
         ],
       ],

@@ -1,4 +1,4 @@
-import { orderSchema, type DesignDetails, type Order, type Quote } from "@atelier/contract";
+import { DEFAULT_TAX_RULES, orderSchema, taxOnPrice, type DesignDetails, type Order, type Quote } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
 import { extractText } from "../../test/pdf-text.ts";
 import { pdfText, renderOrderPdf } from "./order-pdf.ts";
@@ -48,7 +48,16 @@ const filledDetails: DesignDetails = {
   band_width: 2.5,
   design_features: "Engraving inside: Always, M.",
   stones: [
-    { id: "s1", stone_type: "Diamond", stone_cut: "Round", stone_carat: 0.5, stone_color: "G", stone_clarity: "VS1", position: "Center", quantity: 1 },
+    {
+      id: "s1",
+      stone_type: "Diamond",
+      stone_cut: "Round",
+      stone_carat: 0.5,
+      stone_color: "G",
+      stone_clarity: "VS1",
+      position: "Center",
+      quantity: 1,
+    },
   ],
   stones_text: "",
   length: 21,
@@ -228,8 +237,32 @@ describe("renderOrderPdf", () => {
     expect(text).not.toContain("Someone");
   });
 
+  it("shows a quote's tax lines after its lines before tax, and the total incl. tax", async () => {
+    // 1,00,000.00 within Maharashtra: CGST 1.50% 1,500.00 + SGST 1.50% 1,500.00 = 1,03,000.00
+    const tax = taxOnPrice(
+      DEFAULT_TAX_RULES,
+      { country: "IN", state: "Maharashtra" },
+      { country: "IN", state: "Maharashtra" },
+      { goods: "100000.00", making: "0.00" },
+    );
+    const taxed = quote({
+      line_items: [{ label: "Ring", amount: "100000.00" }],
+      tax,
+      amount: "103000.00",
+      advance_amount: "51500.00",
+      balance_amount: "51500.00",
+    });
+    const text = extractText(await renderOrderPdf(order({ quotes: [taxed], quoted_price: "103000.00" }), OPTS));
+    expect(text).toMatch(/Subtotal before tax\s*INR 1,00,000.00/);
+    expect(text).toMatch(/CGST at 1.50%\s*INR 1,500.00/);
+    expect(text).toMatch(/SGST at 1.50%\s*INR 1,500.00/);
+    expect(text).toMatch(/Total incl. tax\s*INR 1,03,000.00/);
+  });
+
   it("shows the balance as due only once the CAD design is approved; before that, the total", async () => {
-    const due = (await Promise.all([order(), order({ status: "approved", progress: 30 })].map((o) => renderOrderPdf(o, OPTS)))).map(extractText);
+    const due = (await Promise.all([order(), order({ status: "approved", progress: 30 })].map((o) => renderOrderPdf(o, OPTS)))).map(
+      extractText,
+    );
     expect(due[0]).toMatch(/Balance due\s*INR 61,728.25/);
     expect(due[1]).not.toContain("Balance due");
     expect(due[1]).toMatch(/Total\s*INR 1,23,456.50/);
@@ -261,7 +294,17 @@ describe("renderOrderPdf", () => {
     ]) {
       expect(lines).toContain(value);
     }
-    for (const label of ["Weight", "Style", "Setting type", "Band width", "Design features", "Dimensions", "Ring size", "Budget", "Special requests"]) {
+    for (const label of [
+      "Weight",
+      "Style",
+      "Setting type",
+      "Band width",
+      "Design features",
+      "Dimensions",
+      "Ring size",
+      "Budget",
+      "Special requests",
+    ]) {
       expect(lines).toContain(label);
     }
   });
@@ -291,7 +334,16 @@ describe("renderOrderPdf", () => {
           stone: "Centre diamond 0.50 ct",
           verify_url: "https://www.gia.edu/report-check?reportno=2141438171",
         },
-        { ...base, id: "c2", type: "hallmark", lab: "BIS AHC Mumbai", number: "AB12CD", issued_on: "2026-11-19", stone: "", verify_url: null },
+        {
+          ...base,
+          id: "c2",
+          type: "hallmark",
+          lab: "BIS AHC Mumbai",
+          number: "AB12CD",
+          issued_on: "2026-11-19",
+          stone: "",
+          verify_url: null,
+        },
       ],
     });
     expect(() => orderSchema.parse(o)).not.toThrow();
@@ -356,7 +408,17 @@ describe("renderOrderPdf", () => {
   it("a cancelled order reads as stopped, not as 0% complete or a quote still to come", async () => {
     const text = extractText(
       await renderOrderPdf(
-        order({ status: "cancelled", progress: 0, quoted_price: null, quotes: [], payments: [], shipment: null, cancel_reason: "Changed my mind", amount_paid: "0.00", balance_due: null }),
+        order({
+          status: "cancelled",
+          progress: 0,
+          quoted_price: null,
+          quotes: [],
+          payments: [],
+          shipment: null,
+          cancel_reason: "Changed my mind",
+          amount_paid: "0.00",
+          balance_due: null,
+        }),
         { ...OPTS, compress: false },
       ),
     );

@@ -7,7 +7,7 @@ import {
   type QuoteStatus,
   type TaxBreakdown,
   type TaxPlace,
-  type quoteTaxInputSchema,
+  type quoteTaxQuerySchema,
   type quoteInputSchema,
 } from "@atelier/contract";
 import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
@@ -104,13 +104,14 @@ export function createQuotesService(deps: {
 
   return {
     /** The tax the line items would carry on a quote of this order now (the builder's preview; writes nothing). */
-    async taxPreview(actor: Actor, orderId: string, input: z.output<typeof quoteTaxInputSchema>): Promise<TaxBreakdown> {
+    async taxPreview(actor: Actor, orderId: string, input: z.output<typeof quoteTaxQuerySchema>): Promise<TaxBreakdown> {
       assertStaff(actor);
       const order = await repo.findOrder(db, orderId);
       if (!order) throw new NotFoundError();
       const currency = input.currency ?? order.currency;
       const { tables } = await deps.pricing.current();
-      return taxOfLines(tables.tax, deps.seller, taxDestination(deps.seller, order.deliveryAddress, currency), input.line_items);
+      const lines = [{ amount: input.goods ?? "0.00" }, { amount: input.making ?? "0.00", making: true }];
+      return taxOfLines(tables.tax, deps.seller, taxDestination(deps.seller, order.deliveryAddress, currency), lines);
     },
 
     async issue(actor: Actor, orderId: string, input: QuoteData): Promise<Quote> {

@@ -1,4 +1,12 @@
-import { estimateRefusal, personLabel, pricingTablesSchema, type Estimate, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
+import {
+  estimateRefusal,
+  personLabel,
+  pricingTablesSchema,
+  type Estimate,
+  type Paginated,
+  type PricingTables,
+  type PricingVersion,
+} from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../lib/access.ts";

@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/index.ts";
 import { authedInject, buildTestApp, createStaff, type TestApp } from "../../test/helpers.ts";
-import { getOrder, issueQuote, post, staffToken, submitDesign } from "../orders/test-support.ts";
+import { getOrder, issueQuote, staffToken, submitDesign } from "../orders/test-support.ts";
 import { DEFAULT_PRICING_TABLES } from "../pricing/pricing.defaults.ts";
 
 /**
@@ -79,6 +79,10 @@ describe("a quote's tax", () => {
     const mine = await authedInject(t, s.customer.token, { method: "GET", url: `/api/quotes/${quote.id}/` });
     expect(mine.json<Quote>()).toEqual(quote);
     expect(await getOrder(t, s.customer.token, s.orderId)).toMatchObject({ quoted_price: "103000.00", currency: "INR" });
+    // The quote e-mail gives the total incl. tax.
+    const order = await getOrder(t, s.customer.token, s.orderId);
+    const mail = t.mailer.sent.find((m) => m.text.includes(order.order_number) && m.text.includes("Quote total"));
+    expect(mail?.text).toContain("₹1,03,000.00 incl. tax");
   });
 
   it("the odd paisa goes to CGST, and the advance of an odd total rounds half up", async () => {
@@ -126,14 +130,18 @@ describe("a quote's tax", () => {
 
   it("the builder's preview gives the very tax the quote then carries, and writes nothing", async () => {
     const s = await orderDeliveredTo(address("IN", "Karnataka"));
-    const res = await post(t, staff, `/api/staff/orders/${s.orderId}/quotes/tax/`, {
-      currency: "INR",
-      line_items: INR_LINES.line_items.map((l) => ({ amount: l.amount })),
+    const res = await authedInject(t, staff, {
+      method: "GET",
+      url: `/api/staff/orders/${s.orderId}/quote-tax/?currency=INR&goods=100000.00`,
     });
     expect(res.statusCode).toBe(200);
     const quote = await issueQuote(t, staff, s.orderId, INR_LINES);
     expect(res.json()).toEqual(quote.tax);
-    const customer = await post(t, s.customer.token, `/api/staff/orders/${s.orderId}/quotes/tax/`, { line_items: [] });
+    expect(quote.tax?.regime).toBe("inter_state");
+    const customer = await authedInject(t, s.customer.token, {
+      method: "GET",
+      url: `/api/staff/orders/${s.orderId}/quote-tax/?goods=1.00`,
+    });
     expect(customer.statusCode).toBe(403);
   });
 

@@ -16,6 +16,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { QuoteStatusBadge } from "@/components/ui/status-badge";
 import { toast } from "@/components/ui/use-toast";
 import { EstimateSummary } from "@/components/estimate-summary";
+import { TaxRows } from "@/components/tax-rows";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { amountFormatter, formatAmount, formatDate, NO_ESTIMATE_REASON } from "@/lib/format";
@@ -104,6 +105,7 @@ function QuoteCard({ order, quote }: { order: Order; quote: Quote }) {
             {money(quote.amount)}
           </span>
           <span className="text-sm text-muted">{quote.currency}</span>
+          {quote.tax && <span className="text-sm text-muted">incl. tax</span>}
         </p>
         <p className="mt-1 text-sm text-muted" data-testid="quote-when">
           <QuoteWhen quote={quote} />
@@ -121,7 +123,7 @@ function QuoteCard({ order, quote }: { order: Order; quote: Quote }) {
           </div>
         )}
         <div className="flex items-baseline justify-between gap-4 py-2 font-medium">
-          <dt>Total</dt>
+          <dt>{quote.tax ? "Total incl. tax" : "Total"}</dt>
           <dd className="shrink-0 tabular-nums">{money(quote.amount)}</dd>
         </div>
       </dl>
@@ -134,6 +136,7 @@ function QuoteCard({ order, quote }: { order: Order; quote: Quote }) {
               <dd className="shrink-0 tabular-nums">{money(line.amount)}</dd>
             </div>
           ))}
+          {quote.tax && <TaxRows tax={quote.tax} currency={quote.currency} />}
         </dl>
       </details>
       {quote.note && <p className="whitespace-pre-line rounded-md bg-surface-muted px-4 py-3 text-sm">{quote.note}</p>}

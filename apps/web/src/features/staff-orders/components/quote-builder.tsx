@@ -13,8 +13,19 @@ import { ApiError } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
 import { amountFormatter } from "@/lib/format";
 import { useIssueQuote } from "../api/actions";
-import { draftFromEstimate, draftFromQuote, fromCents, labelAfterAmountEdit, previewQuote, toCents, totalCents } from "../utils/quote-draft";
+import { useQuoteTax } from "../hooks/use-quote-tax";
+import {
+  draftFromEstimate,
+  draftFromQuote,
+  fromCents,
+  labelAfterAmountEdit,
+  previewQuote,
+  splitCents,
+  toCents,
+  totalCents,
+} from "../utils/quote-draft";
 import { Panel } from "./panel";
+import { MakingCheckbox, QuoteTaxNote } from "./quote-tax-note";
 
 // The request the builder would send, checked by the contract's quoteInputSchema; `raw` keeps the
 // values as typed, so the body is built once, by quoteInputFromForm.
@@ -57,6 +68,12 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
   const draft = useWatch({ control }) as QuoteFormValues;
 
   const total = totalCents(draft.line_items);
+  const parts = splitCents(draft.line_items);
+  const taxQuery = useQuoteTax(order.id, draft.currency, fromCents(parts.goods), fromCents(parts.making));
+  // The rules bill making charges separately (the answer then has a `making` part): lines can be marked as such.
+  const makingSeparate = Boolean(taxQuery.data?.making);
+  // The server's tax for the lines as they are now (none while the answer for them is on its way).
+  const tax = taxQuery.data && taxQuery.data.taxable === fromCents(total) ? taxQuery.data : null;
   const money = amountFormatter(draft.currency);
   // An order whose design is beyond the limits has no estimate: it is quoted by hand.
   const estimate = order.estimate;
@@ -77,7 +94,9 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
         const placed = applyServerErrors(err, setError, formField);
         const amount = err.field("amount");
         setTotalError(amount);
-        setProblem(err.field("non_field_errors") ?? (placed || amount ? "The quote was not issued. Check the highlighted fields." : err.message));
+        setProblem(
+          err.field("non_field_errors") ?? (placed || amount ? "The quote was not issued. Check the highlighted fields." : err.message),
+        );
       } else {
         setProblem(err instanceof ApiError ? err.message : "The quote could not be issued. Please try again.");
       }
@@ -158,6 +177,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
                         {amountError}
                       </p>
                     )}
+                    {makingSeparate && <MakingCheckbox id={`${ids.amount}-making`} line={i + 1} {...register(`line_items.${i}.making`)} />}
                   </div>
                   <Button
                     type="button"
@@ -203,6 +223,12 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
                 ? "Same as the instant estimate."
                 : `Instant estimate ${amountFormatter(estimate.currency)(estimate.point)}.`}
           </p>
+          <QuoteTaxNote
+            tax={tax}
+            currency={draft.currency}
+            loading={taxQuery.isFetching || (!tax && !taxQuery.isError)}
+            failed={taxQuery.isError}
+          />
           {totalError && (
             <p className="text-xs text-destructive" role="alert">
               {totalError}
@@ -276,7 +302,7 @@ export function QuoteBuilder({ order, pending }: { order: Order; pending: Quote 
               className="rounded-[var(--radius-card)] border border-accent/30 bg-background px-5 py-4"
             >
               <p className="eyebrow mb-3">Customer&apos;s view</p>
-              <QuoteBreakdown quote={previewQuote(draft, order)} />
+              <QuoteBreakdown quote={previewQuote(draft, order, new Date(), tax)} />
             </section>
           )}
         </div>

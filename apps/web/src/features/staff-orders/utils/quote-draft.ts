@@ -1,4 +1,4 @@
-import type { Currency, Estimate, Order, Quote, QuoteFormValues } from "@atelier/contract";
+import type { Currency, Estimate, Order, Quote, QuoteFormValues, TaxBreakdown } from "@atelier/contract";
 
 export const DEFAULT_ADVANCE_PERCENT = 50;
 export const DEFAULT_VALID_DAYS = 14;
@@ -9,7 +9,9 @@ export const DEFAULT_VALID_DAYS = 14;
  */
 export function draftFromEstimate(estimate: Estimate | null, currency: Currency = "INR"): QuoteFormValues {
   return {
-    line_items: estimate ? estimate.lines.map((l) => ({ label: l.label, amount: l.amount })) : [{ label: "", amount: "" }],
+    line_items: estimate
+      ? estimate.lines.map((l) => ({ label: l.label, amount: l.amount, ...(isMakingLine(l.label) ? { making: true } : {}) }))
+      : [{ label: "", amount: "" }],
     currency: estimate?.currency ?? currency,
     advance_percent: String(DEFAULT_ADVANCE_PERCENT),
     valid_days: String(DEFAULT_VALID_DAYS),
@@ -18,12 +20,27 @@ export function draftFromEstimate(estimate: Estimate | null, currency: Currency 
 }
 
 /**
+ * The estimate's making charges: its "Labour: making charge for …" and "Setting: …" lines (the
+ * pricing engine's labels), taxed at the making charges' rate when the tax rules bill them separately.
+ */
+export const isMakingLine = (label: string): boolean => /^(Labour|Setting):/.test(label);
+
+/** The lines' sums before tax, in cents: the making charges and the rest. */
+export function splitCents(lines: readonly { amount: string; making?: boolean | undefined }[]): { goods: number; making: number } {
+  const making = totalCents(lines.filter((l) => l.making));
+  return { goods: totalCents(lines) - making, making };
+}
+
+/**
  * A replacing quote starts from the quote it replaces (its lines, currency, advance and note), not
  * from the estimate: what staff already told the customer is the starting point of the change.
  */
 export function draftFromQuote(quote: Quote): QuoteFormValues {
   return {
-    line_items: quote.line_items.length > 0 ? quote.line_items.map((l) => ({ label: l.label, amount: l.amount })) : [{ label: "", amount: quote.amount }],
+    line_items:
+      quote.line_items.length > 0
+        ? quote.line_items.map((l) => ({ label: l.label, amount: l.amount, ...(l.making ? { making: true } : {}) }))
+        : [{ label: "", amount: quote.amount }],
     currency: quote.currency,
     advance_percent: String(quote.advance_percent),
     valid_days: String(DEFAULT_VALID_DAYS),
@@ -68,10 +85,19 @@ const numberOr = (text: string, fallback: number) => {
   return text.trim() !== "" && Number.isFinite(n) ? n : fallback;
 };
 
-/** The quote the customer will see, for the preview. */
-export function previewQuote(draft: QuoteFormValues, order: Order, now = new Date()): Quote {
-  const lines = draft.line_items.map((l) => ({ label: l.label.trim() || "Untitled line", amount: fromCents(toCents(l.amount) ?? 0) }));
-  const total = totalCents(draft.line_items);
+/**
+ * The quote the customer will see, for the preview. `tax`: the server's tax on these lines (the
+ * quote's amount is then its total incl. tax, and the advance a share of it); null while unknown.
+ */
+export function previewQuote(draft: QuoteFormValues, order: Order, now = new Date(), tax: TaxBreakdown | null = null): Quote {
+  const lines = draft.line_items.map((l) => ({
+    label: l.label.trim() || "Untitled line",
+    amount: fromCents(toCents(l.amount) ?? 0),
+    ...(l.making ? { making: true } : {}),
+  }));
+  const subtotal = totalCents(draft.line_items);
+  const withTax = tax && tax.taxable === fromCents(subtotal) ? tax : null;
+  const total = withTax ? (toCents(withTax.total) ?? subtotal) : subtotal;
   const percent = Math.min(100, Math.max(0, numberOr(draft.advance_percent, DEFAULT_ADVANCE_PERCENT)));
   const advance = advanceCents(total, percent);
   const days = Math.min(365, Math.max(1, Math.trunc(numberOr(draft.valid_days, DEFAULT_VALID_DAYS))));
@@ -92,6 +118,6 @@ export function previewQuote(draft: QuoteFormValues, order: Order, now = new Dat
     decline_reason: "",
     created_at: now.toISOString(),
     responded_at: null,
-    tax: null,
+    tax: withTax,
   };
 }

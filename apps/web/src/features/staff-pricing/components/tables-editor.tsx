@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { bandLabel, metalLabel, newRowKey, stoneLabel, type DraftErrors, type Metal, type PricingDraft } from "../utils/pricing-draft";
 import { CellInput, cellId } from "./cell-input";
 import { Section } from "./section";
+import { TaxSection } from "./tax-section";
 
 export type DraftUpdate = (update: (draft: PricingDraft) => PricingDraft, key: string | null) => void;
 
@@ -44,6 +45,7 @@ export function TablesEditor(props: EditorProps) {
         <FeesSection {...props} />
         <CurrenciesSection {...props} />
       </div>
+      <TaxSection {...props} />
     </div>
   );
 }

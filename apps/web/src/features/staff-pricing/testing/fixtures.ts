@@ -1,4 +1,12 @@
-import { DEFAULT_TAX_RULES, type Estimate, type Order, type OrderSummary, type Paginated, type PricingTables, type PricingVersion } from "@atelier/contract";
+import {
+  DEFAULT_TAX_RULES,
+  type Estimate,
+  type Order,
+  type OrderSummary,
+  type Paginated,
+  type PricingTables,
+  type PricingVersion,
+} from "@atelier/contract";
 
 /** The seeded tables' shape, smaller: every metal and band the server insists on, a few stones. */
 export function makeTables(change?: (t: PricingTables) => void): PricingTables {

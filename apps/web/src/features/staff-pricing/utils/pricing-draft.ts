@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  DEFAULT_TAX_RULES,
   DESIGN_TYPE_LABELS,
   DESIGN_TYPES,
   METAL_RATE_METALS,
@@ -10,6 +11,7 @@ import {
   type DesignType,
   type PricingTables,
   type StoneQualityBand,
+  type TaxRules,
 } from "@atelier/contract";
 import { ApiError } from "@/lib/api-client";
 import { formatAmount } from "@/lib/format";
@@ -46,6 +48,25 @@ export interface PricingDraft {
   range_low_percent: string;
   range_high_percent: string;
   currency_rates: Record<Currency, string>;
+  tax: TaxDraft;
+}
+
+/** A delivery country's tax rate as typed. */
+export interface CountryTaxRow {
+  key: string;
+  country: string;
+  label: string;
+  rate: string;
+}
+
+/** The tax rules as typed (rates in percent, as text). */
+export interface TaxDraft {
+  goods_rate: string;
+  goods_hsn: string;
+  making_billed_separately: boolean;
+  making_rate: string;
+  making_sac: string;
+  countries: CountryTaxRow[];
 }
 
 /** One message per cell, keyed like `metal_rates.0.price_per_gram`, `stones.2.fine` or `labour.ring`. */
@@ -82,7 +103,12 @@ export function draftFromTables(tables: PricingTables): PricingDraft {
     range_low_percent: String(tables.range_low_percent),
     range_high_percent: String(tables.range_high_percent),
     currency_rates: mapRecord(CURRENCIES, (c) => tables.currency_rates[c] ?? ""),
+    tax: taxDraftFrom((tables as Partial<PricingTables>).tax ?? DEFAULT_TAX_RULES),
   };
+}
+
+function taxDraftFrom(rules: TaxRules): TaxDraft {
+  return { ...rules.gst, countries: rules.countries.map((c) => ({ key: newRowKey(), ...c })) };
 }
 
 /** The draft without its row keys: equal signatures mean equal drafts. */
@@ -132,6 +158,20 @@ export function tablesCandidate(draft: PricingDraft): { candidate: Record<string
     range_high_percent: percentOf(draft.range_high_percent),
     default_weight_grams: mapRecord(DESIGN_TYPES, (t) => normaliseDecimal(draft.default_weight_grams[t], 6)),
     currency_rates: mapRecord(CURRENCIES, (c) => normaliseDecimal(draft.currency_rates[c])),
+    tax: {
+      gst: {
+        goods_rate: normaliseDecimal(draft.tax.goods_rate, 3),
+        goods_hsn: draft.tax.goods_hsn.trim(),
+        making_billed_separately: draft.tax.making_billed_separately,
+        making_rate: normaliseDecimal(draft.tax.making_rate, 3),
+        making_sac: draft.tax.making_sac.trim(),
+      },
+      countries: draft.tax.countries.map((c) => ({
+        country: c.country.trim().toUpperCase(),
+        label: c.label.trim(),
+        rate: normaliseDecimal(c.rate, 3),
+      })),
+    },
   };
   return { candidate, stoneIndex };
 }
@@ -240,6 +280,13 @@ export function tableEntries(t: PricingTables): TableEntry[] {
   add("range_high_percent", "Range above the estimate", `${t.range_high_percent}%`);
   for (const c of CURRENCIES)
     if (c !== t.base_currency && t.currency_rates[c] !== undefined) add(`currency:${c}`, `1 ${c} in rupees`, inr(t.currency_rates[c]));
+  const tax = (t as Partial<PricingTables>).tax ?? DEFAULT_TAX_RULES;
+  add("tax:goods_rate", `GST on jewellery (HSN ${tax.gst.goods_hsn})`, `${tax.gst.goods_rate}%`);
+  add("tax:goods_hsn", "HSN code of jewellery", tax.gst.goods_hsn);
+  add("tax:making_billed_separately", "Making charges billed separately", tax.gst.making_billed_separately ? "Yes" : "No");
+  add("tax:making_rate", `GST on making charges billed separately (SAC ${tax.gst.making_sac})`, `${tax.gst.making_rate}%`);
+  add("tax:making_sac", "SAC code of making charges", tax.gst.making_sac);
+  for (const c of tax.countries) add(`tax:country:${c.country}`, `Tax on deliveries to ${c.country}`, `${c.label} ${c.rate}%`);
   return out;
 }
 
