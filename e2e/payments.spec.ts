@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { extractText } from "../apps/server/src/test/pdf-text.ts";
 import { startFakeRazorpay, type FakeRazorpay } from "../apps/server/src/test/payment-fakes.ts";
@@ -41,7 +41,7 @@ async function staffHeaders(request: APIRequestContext) {
   return { authorization: `Token ${((await res.json()) as { token: string }).token}` };
 }
 
-async function ok<T>(res: Promise<import("@playwright/test").APIResponse>): Promise<T> {
+async function ok<T>(res: Promise<APIResponse>): Promise<T> {
   const r = await res;
   expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBe(true);
   return (await r.json()) as T;
