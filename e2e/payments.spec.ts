@@ -148,7 +148,7 @@ test("a customer pays online, staff see it confirmed untouched, both invoices do
   await staffPage.goto(`/staff/orders/${second.id}`);
   await staffPage.getByRole("button", { name: "Cancel order" }).first().click();
   const dialog = staffPage.getByRole("alertdialog", { name: `Cancel ${second.order_number}?` });
-  await dialog.getByLabel("Reason").fill("The customer changed their mind before CAD.");
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("The customer changed their mind before CAD.");
   await expect(dialog.getByTestId("cancel-refund")).toContainText("₹25,750.00 paid by Razorpay");
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(toast(staffPage, "Refund requested").or(toast(staffPage, "Refund recorded"))).toBeVisible();
