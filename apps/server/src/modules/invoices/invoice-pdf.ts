@@ -1,5 +1,4 @@
-import PDFDocument from "pdfkit";
-import { COLORS, FONT, FOOTER_SPACE, MARGIN, Writer, type Cell } from "../orders/order-pdf-layout.ts";
+import { COLORS, FONT, MARGIN, openA4Document, Writer, type Cell } from "../orders/order-pdf-layout.ts";
 import { pdfText } from "../orders/order-pdf-text.ts";
 import { addressLines, countryName, type TaxDocumentContent } from "./invoice-content.ts";
 
@@ -10,27 +9,12 @@ import { addressLines, countryName, type TaxDocumentContent } from "./invoice-co
  */
 export async function renderTaxDocumentPdf(content: TaxDocumentContent, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const issued = new Date(`${content.date}T00:00:00Z`);
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    compress: opts.compress ?? true,
-    lang: "en",
-    displayTitle: true,
-    info: {
-      Title: pdfText(`${content.title} ${content.number}`),
-      Author: pdfText(content.seller.legal_name || "Aurelia Atelier"),
-      Subject: pdfText(`${content.label}, order ${content.order.number}`),
-      Creator: "Aurelia Atelier",
-      CreationDate: issued,
-      ModDate: issued,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, finished } = openA4Document({
+    title: `${content.title} ${content.number}`,
+    subject: `${content.label}, order ${content.order.number}`,
+    author: content.seller.legal_name || "Aurelia Atelier",
+    date: issued,
+    compress: opts.compress,
   });
 
   const w = new Writer(doc, content.currency);

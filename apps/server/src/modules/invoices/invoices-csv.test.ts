@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvText } from "./invoices-csv.ts";
+import { csvCell } from "../../lib/csv.ts";
 
-describe("csvText", () => {
+describe("csvCell", () => {
   it.each([
     ["Meera Shah", "Meera Shah"],
     ["=1+2", "'=1+2"],
@@ -15,6 +15,6 @@ describe("csvText", () => {
     ["line\nbreak", '"line\nbreak"'],
     ["", ""],
   ])("%j -> %j", (input, output) => {
-    expect(csvText(input)).toBe(output);
+    expect(csvCell(input)).toBe(output);
   });
 });

@@ -1,5 +1,6 @@
 import { sumMoney } from "../../lib/money.ts";
 import type { TaxDocumentContent } from "./invoice-content.ts";
+import { csvCell } from "../../lib/csv.ts";
 
 // The accountant's CSV: invoices and credit notes of a date range, one row each.
 
@@ -25,18 +26,8 @@ export const CSV_HEADER = [
   "currency",
 ] as const;
 
-/**
- * A text cell a spreadsheet will not run: a leading = + - @ (or a tab or carriage return, which
- * some spreadsheets skip before a formula) is defused with a leading apostrophe, then the cell is
- * quoted where CSV needs it.
- */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** An amount we wrote ourselves ("1234.50"): emitted as a number so spreadsheets sum it. */
-const csvAmount = (value: string): string => (/^\d+\.\d{2}$/.test(value) ? value : csvText(value));
+const csvAmount = (value: string): string => (/^\d+\.\d{2}$/.test(value) ? value : csvCell(value));
 
 function taxOf(c: TaxDocumentContent, code: string): string {
   return sumMoney(c.tax.lines.filter((l) => l.code === code).map((l) => l.amount));
@@ -44,25 +35,25 @@ function taxOf(c: TaxDocumentContent, code: string): string {
 
 export function invoicesCsv(documents: TaxDocumentContent[]): string {
   const rows = documents.map((c) => [
-    csvText(c.number),
-    csvText(c.kind === "credit_note" ? "Credit note" : "Invoice"),
-    csvText(c.label),
-    csvText(c.date),
-    csvText(c.financial_year),
-    csvText(c.order.number),
-    csvText(c.buyer.name),
-    csvText(c.buyer.email),
-    csvText(c.place_of_supply),
-    csvText(c.seller.gstin),
-    csvText(c.seller.state),
-    csvText(c.against?.number ?? ""),
+    csvCell(c.number),
+    csvCell(c.kind === "credit_note" ? "Credit note" : "Invoice"),
+    csvCell(c.label),
+    csvCell(c.date),
+    csvCell(c.financial_year),
+    csvCell(c.order.number),
+    csvCell(c.buyer.name),
+    csvCell(c.buyer.email),
+    csvCell(c.place_of_supply),
+    csvCell(c.seller.gstin),
+    csvCell(c.seller.state),
+    csvCell(c.against?.number ?? ""),
     csvAmount(c.tax.taxable),
     csvAmount(taxOf(c, "CGST")),
     csvAmount(taxOf(c, "SGST")),
     csvAmount(taxOf(c, "IGST")),
     csvAmount(taxOf(c, "TAX")),
     csvAmount(c.total),
-    csvText(c.currency),
+    csvCell(c.currency),
   ]);
   return [CSV_HEADER.join(","), ...rows.map((r) => r.join(","))].join("\r\n") + "\r\n";
 }

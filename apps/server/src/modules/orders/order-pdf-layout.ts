@@ -1,4 +1,5 @@
 import type { Currency, Tone } from "@atelier/contract";
+import PDFDocument from "pdfkit";
 import { formatDate, formatDateTime, formatMoneyWithCode, localeOf } from "../../lib/email/format.ts";
 import { pdfText } from "./order-pdf-text.ts";
 
@@ -23,6 +24,37 @@ export const TONE_COLORS: Record<Tone, string> = {
   green: "#1F7A5A",
   garnet: "#9B2335",
 };
+/**
+ * A new A4 document in the house layout (margins, footer space, metadata) and the promise of its
+ * bytes once `doc.end()` is called. Every PDF the product prints (order, packing slip, invoice)
+ * opens here.
+ */
+export function openA4Document(info: { title: string; subject: string; author?: string; date: Date; compress?: boolean | undefined }) {
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    compress: info.compress ?? true,
+    lang: "en",
+    displayTitle: true,
+    info: {
+      Title: pdfText(info.title),
+      Author: pdfText(info.author ?? "Aurelia Atelier"),
+      Subject: pdfText(info.subject),
+      Creator: "Aurelia Atelier",
+      CreationDate: info.date,
+      ModDate: info.date,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, finished };
+}
+
 export const FONT = { serif: "Times-Roman", sans: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique" } as const;
 
 // ---- a small writer over PDFKit ----

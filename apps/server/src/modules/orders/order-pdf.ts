@@ -1,8 +1,6 @@
 import type { Order } from "@atelier/contract";
-import PDFDocument from "pdfkit";
-import { FOOTER_SPACE, MARGIN, Writer } from "./order-pdf-layout.ts";
+import { openA4Document, Writer } from "./order-pdf-layout.ts";
 import { certificates, dates, design, estimate, footers, header, history, payments, quotes, shipment } from "./order-pdf-sections.ts";
-import { pdfText } from "./order-pdf-text.ts";
 
 export { pdfText } from "./order-pdf-text.ts";
 
@@ -21,27 +19,11 @@ export async function renderOrderPdf(
     compress?: boolean;
   },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    compress: opts.compress ?? true,
-    lang: "en",
-    displayTitle: true,
-    info: {
-      Title: pdfText(`Order ${order.order_number} - Aurelia Atelier`),
-      Author: "Aurelia Atelier",
-      Subject: pdfText(`Order ${order.order_number}: ${order.design.name}`),
-      Creator: "Aurelia Atelier",
-      CreationDate: opts.generatedAt,
-      ModDate: opts.generatedAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, finished } = openA4Document({
+    title: `Order ${order.order_number} - Aurelia Atelier`,
+    subject: `Order ${order.order_number}: ${order.design.name}`,
+    date: opts.generatedAt,
+    compress: opts.compress,
   });
 
   const orderUrl = `${opts.publicUrl.replace(/\/+$/, "")}/dashboard/orders/${encodeURIComponent(order.id)}`;

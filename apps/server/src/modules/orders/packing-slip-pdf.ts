@@ -1,6 +1,5 @@
 import { addressLines, CERTIFICATE_TYPE_LABELS, DESIGN_TYPE_LABELS, type Order } from "@atelier/contract";
-import PDFDocument from "pdfkit";
-import { COLORS, FONT, FOOTER_SPACE, MARGIN, Writer } from "./order-pdf-layout.ts";
+import { COLORS, FONT, openA4Document, Writer } from "./order-pdf-layout.ts";
 import { footers } from "./order-pdf-sections.ts";
 import { pdfText } from "./order-pdf-text.ts";
 
@@ -10,33 +9,21 @@ import { pdfText } from "./order-pdf-text.ts";
  * certificate that travels with it). No prices: the slip is seen by whoever opens the parcel.
  */
 export async function renderPackingSlipPdf(order: Order, opts: { generatedAt: Date; compress?: boolean }): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    compress: opts.compress ?? true,
-    lang: "en",
-    displayTitle: true,
-    info: {
-      Title: pdfText(`Packing slip ${order.order_number} - Aurelia Atelier`),
-      Author: "Aurelia Atelier",
-      Subject: pdfText(`Packing slip for order ${order.order_number}: ${order.design.name}`),
-      Creator: "Aurelia Atelier",
-      CreationDate: opts.generatedAt,
-      ModDate: opts.generatedAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, finished } = openA4Document({
+    title: `Packing slip ${order.order_number} - Aurelia Atelier`,
+    subject: `Packing slip for order ${order.order_number}: ${order.design.name}`,
+    date: opts.generatedAt,
+    compress: opts.compress,
   });
 
   const w = new Writer(doc, order.currency);
   const top = doc.page.margins.top;
   doc.font(FONT.bold).fontSize(9).fillColor(COLORS.gold).text("AURELIA ATELIER", w.left, top, { characterSpacing: 3, lineBreak: false });
-  doc.font(FONT.serif).fontSize(26).fillColor(COLORS.ink).text("Packing slip", w.left, top + 24, { width: w.width });
+  doc
+    .font(FONT.serif)
+    .fontSize(26)
+    .fillColor(COLORS.ink)
+    .text("Packing slip", w.left, top + 24, { width: w.width });
   doc
     .font(FONT.sans)
     .fontSize(11)
@@ -76,7 +63,10 @@ export async function renderPackingSlipPdf(order: Order, opts: { generatedAt: Da
     ],
     [
       ["1", `${d.name || "Untitled design"}${piece ? ` (${piece})` : ""}`],
-      ...order.certificates.map((c) => ["1", `${CERTIFICATE_TYPE_LABELS[c.type]} certificate ${c.number}, ${c.lab}${c.stone ? `, ${c.stone}` : ""}`]),
+      ...order.certificates.map((c) => [
+        "1",
+        `${CERTIFICATE_TYPE_LABELS[c.type]} certificate ${c.number}, ${c.lab}${c.stone ? `, ${c.stone}` : ""}`,
+      ]),
     ],
   );
   w.paragraph("Please check the contents when the parcel arrives and write to us from your order page if anything is missing.", {

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from "@atelier/contract";
+import { csvCell } from "../../lib/csv.ts";
 
 /** The ledger export's columns, in order. */
 export const LEDGER_CSV_HEADER = [
@@ -16,17 +17,6 @@ export const LEDGER_CSV_HEADER = [
   "Note",
   "Settled",
 ] as const;
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; a cell a spreadsheet
- * would read as a formula (= + - @, tab, carriage return first) is prefixed with a quote so it
- * stays text (OWASP "CSV injection"). Amounts are written as plain decimals, never prefixed.
- */
-export function csvCell(value: string, options: { number?: boolean } = {}): string {
-  let v = value;
-  if (!options.number && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 export function toLedgerCsv(entries: LedgerEntry[]): string {
   const lines = [LEDGER_CSV_HEADER.join(",")];

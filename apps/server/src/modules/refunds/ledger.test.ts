@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../../db/schema/index.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { getOrder, post, staffToken, submitDesign, toApproved } from "../orders/test-support.ts";
-import { csvCell } from "./ledger-csv.ts";
+import { csvCell } from "../../lib/csv.ts";
 import { paidOrder, refund } from "./test-support.ts";
 
 /** The staff payments ledger: payments and refunds across orders, filters, exact totals per currency, CSV. */
