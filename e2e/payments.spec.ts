@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { extractText } from "../apps/server/src/test/pdf-text.ts";
@@ -34,6 +35,18 @@ test.afterAll(async () => {
 });
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/atelier-screens";
+
+/** The page at a desktop and a phone width, for a person to look at (not compared). */
+async function shots(page: Page, name: string) {
+  await fs.mkdir(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 async function staffHeaders(request: APIRequestContext) {
   const res = await request.post("/api/auth/login/", { data: { email: STAFF_EMAIL, password: STAFF_PASSWORD } });
@@ -94,6 +107,9 @@ test("a customer pays online, staff see it confirmed untouched, both invoices do
   // The advance (50 % of ₹51,500) through Razorpay; the order moves on the signed webhook alone.
   const order = await quotedOrder(request, customer.token, staff, "Online paid band");
   await chooseDeliveryAddress(request, customer.token, order.id);
+  await page.goto(`/dashboard/orders/${order.id}`);
+  await expect(page.getByRole("button", { name: /Pay ₹25,750\.00 now/ })).toBeVisible();
+  await shots(page, "order-pay-online");
   await payOnline(page, order.id, "₹25,750.00");
   await expect(page.getByText("Advance of ₹25,750.00 received. Thank you!")).toBeVisible();
 
@@ -121,6 +137,7 @@ test("a customer pays online, staff see it confirmed untouched, both invoices do
   // Both tax invoices, downloaded from the order page: real PDFs with the number, GSTIN and tax lines.
   const invoices = page.getByRole("list", { name: "Invoices and credit notes" });
   await expect(invoices.getByRole("listitem")).toHaveCount(2);
+  await shots(page, "order-paid-online-with-invoices");
   const numbers = (await invoices.getByRole("button", { name: /^Download PDF / }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).map(
     (label) => String(label).replace("Download PDF ", ""),
   );
@@ -161,6 +178,10 @@ test("a customer pays online, staff see it confirmed untouched, both invoices do
   const documents = page.getByRole("list", { name: "Invoices and credit notes" });
   await expect(documents.getByText(/^CN\/\d{4}-\d{2}\/\d{6}$/)).toBeVisible();
   await expect(documents.getByText(/^INV\/\d{4}-\d{2}\/\d{6}$/)).toBeVisible();
+  await shots(page, "order-refunded-with-credit-note");
+  await staffPage.goto("/staff/payments");
+  await expect(staffPage.getByRole("heading", { name: "Payments", level: 1 })).toBeVisible();
+  await shots(staffPage, "staff-payments-ledger");
   const refunded = await ok<OrderView>(request.get(`/api/orders/${second.id}/`, { headers }));
   expect(refunded).toMatchObject({ status: "cancelled", amount_paid: "0.00", refunds: [{ amount: "25750.00", status: "succeeded" }] });
   await staffPage.close();

@@ -30,6 +30,9 @@ const PUBLIC = new Set([
   // The instant quote before sign-up, throttled per client address.
   "POST /api/public/scrape/",
   "POST /api/public/estimate/",
+  // Payment providers call these; the signature over the raw body is the permission (a bad one is 400).
+  "POST /api/webhooks/razorpay/",
+  "POST /api/webhooks/stripe/",
 ]);
 
 const BOUNDARY = "authb0undary";
