@@ -1,9 +1,21 @@
 import type { Address, AuditEntry, Order, Paginated, Payment } from "@atelier/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../db/schema/index.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { extractText } from "../../test/pdf-text.ts";
 import { signUpCustomer } from "../uploads/test-support.ts";
-import { getOrder, post, PUNE_ADDRESS, staffToken, submitDesign, toApproved, uploadCad, type Submitted } from "../orders/test-support.ts";
+import {
+  chooseAddress,
+  getOrder,
+  post,
+  PUNE_ADDRESS,
+  staffToken,
+  submitDesign,
+  toApproved,
+  uploadCad,
+  type Submitted,
+} from "../orders/test-support.ts";
 
 let t: TestApp;
 let staff: string;
@@ -51,7 +63,12 @@ describe("saved addresses", () => {
       is_default_billing: true,
     });
     const second = await save(c.token, LONDON);
-    expect(second).toMatchObject({ postal_code: "NW1 6XE", phone: "+44 20 7946 0958", is_default_delivery: false, is_default_billing: false });
+    expect(second).toMatchObject({
+      postal_code: "NW1 6XE",
+      phone: "+44 20 7946 0958",
+      is_default_delivery: false,
+      is_default_billing: false,
+    });
 
     // The second becomes the default delivery address; the first keeps billing.
     const updated = await call(c.token, "PUT", `/api/addresses/${second.id}/`, { ...LONDON, line2: "Flat 2", is_default_delivery: true });
@@ -127,7 +144,13 @@ describe("saved addresses", () => {
       country: ["Choose a country."],
     });
     // A state spelled in other capitals is stored as GST spells it; a foreign number with its + code is fine.
-    const ok = await save(c.token, { ...PUNE_ADDRESS, state: "tamil nadu", city: "Chennai", postal_code: "600001", phone: "+1 415 555 0132" });
+    const ok = await save(c.token, {
+      ...PUNE_ADDRESS,
+      state: "tamil nadu",
+      city: "Chennai",
+      postal_code: "600001",
+      phone: "+1 415 555 0132",
+    });
     expect(ok).toMatchObject({ state: "Tamil Nadu", phone: "+1 415 555 0132" });
     // A country without postal codes needs none.
     expect(await save(c.token, { ...LONDON, country: "AE", city: "Dubai", postal_code: "", phone: "+971 50 123 4567" })).toMatchObject({
@@ -183,7 +206,10 @@ describe("the order's addresses", () => {
       note: "Ships to Asha Rao, 12 MG Road, Flat 4B, Pune 411001, Maharashtra, India.",
     });
 
-    const both = await call(token, "PUT", `/api/orders/${s.orderId}/addresses/`, { delivery_address_id: home.id, billing_address_id: office.id });
+    const both = await call(token, "PUT", `/api/orders/${s.orderId}/addresses/`, {
+      delivery_address_id: home.id,
+      billing_address_id: office.id,
+    });
     expect(both.json<Order>().billing_address).toMatchObject({ city: "London", postal_code: "NW1 6XE", country: "GB" });
     expect(both.json<Order>().events.at(-1)?.note).toBe("Now ships to Asha Rao, 12 MG Road, Flat 4B, Pune 411001, Maharashtra, India.");
 
@@ -215,7 +241,9 @@ describe("the order's addresses", () => {
 
     // The customer telephoned: staff correct the flat number.
     const corrected = { ...PUNE_ADDRESS, line2: "Flat 4C" };
-    const wrong = await call(staff, "PUT", `/api/staff/orders/${s.orderId}/addresses/`, { delivery_address: { ...corrected, postal_code: "41" } });
+    const wrong = await call(staff, "PUT", `/api/staff/orders/${s.orderId}/addresses/`, {
+      delivery_address: { ...corrected, postal_code: "41" },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ "delivery_address.postal_code": ["Enter a 6-digit PIN code, for example 400001."] });
     const fixed = await call(staff, "PUT", `/api/staff/orders/${s.orderId}/addresses/`, { delivery_address: corrected });
@@ -223,7 +251,11 @@ describe("the order's addresses", () => {
     expect(fixed.json<Order>()).toMatchObject({ delivery_address: { line2: "Flat 4C" }, billing_address: { line2: "Flat 4C" } });
     const audit = await call(admin, "GET", `/api/staff/audit/?action=order.address_corrected&search=${order.order_number}`);
     const entry = audit.json<Paginated<AuditEntry>>().results[0];
-    expect(entry).toMatchObject({ target_label: order.order_number, before: { delivery_address: { line2: "Flat 4B" } }, after: { delivery_address: { line2: "Flat 4C" } } });
+    expect(entry).toMatchObject({
+      target_label: order.order_number,
+      before: { delivery_address: { line2: "Flat 4B" } },
+      after: { delivery_address: { line2: "Flat 4C" } },
+    });
     // Customers may not use the staff path.
     expect((await call(token, "PUT", `/api/staff/orders/${s.orderId}/addresses/`, { delivery_address: corrected })).statusCode).toBe(403);
 
@@ -234,13 +266,22 @@ describe("the order's addresses", () => {
     expect(afterShip.json()).toEqual({ detail: `Order ${order.order_number} has shipped; its delivery address can no longer change.` });
   });
 
-  it("shipping is refused without a delivery address; the shipped e-mail names it", async () => {
+  it("the balance waits for a delivery address; shipping is refused without one; the shipped e-mail names it", async () => {
     const s = await cadApproved();
     await move(s, "manufacturing");
     await move(s, "quality_check");
-    await payBalance(s);
-    expect((await move(s, "ready_to_ship")).statusCode).toBe(200);
     const n = (await getOrder(t, staff, s.orderId)).order_number;
+    const early = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR-BAL-4410" });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({
+      detail: `Choose the delivery address of order ${n} before paying the balance: your piece ships there and the tax invoice names it.`,
+    });
+
+    // An order whose balance was paid before addresses existed (its snapshot empty) still cannot ship.
+    await chooseAddress(t, s.customer.token, s.orderId);
+    await payBalance(s);
+    await t.database.db.update(orders).set({ deliveryAddress: null, billingAddress: null }).where(eq(orders.id, s.orderId));
+    expect((await move(s, "ready_to_ship")).statusCode).toBe(200);
     const refused = await move(s, "shipped", { carrier: "BlueDart", tracking_number: "BD1234" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: `Order ${n} has no delivery address: ask the customer to choose one before it ships.` });

@@ -124,7 +124,18 @@ export function createPaymentsService(deps: {
     return toPaymentResponse({ ...payment, ...decided });
   }
 
+  /**
+   * The balance is paid once the order knows where it ships: the parcel goes there and the final
+   * tax invoice names it (GST asks for the recipient's address on an invoice of ₹50,000 or more).
+   */
+  function balanceAddressRefusal(order: OrderRow, kind: PaymentKind): string | null {
+    if (kind !== "balance" || order.deliveryAddress) return null;
+    return `Choose the delivery address of order ${order.orderNumber} before paying the balance: your piece ships there and the tax invoice names it.`;
+  }
+
   return {
+    balanceAddressRefusal,
+
     async list(actor: Actor, orderId: string) {
       const order = assertCanAccess(actor, await repo.findOrder(db, orderId));
       const rows = await repo.listOrderPayments(db, order.id);
@@ -164,6 +175,8 @@ export function createPaymentsService(deps: {
               `Your online ${kind} payment (${online.provider}) is still open: finish it on the order page, or wait until it expires, before declaring a bank transfer.`,
             );
           if (due.awaiting_confirmation) throw new ConflictError(`Your ${kind} payment is already waiting for our confirmation.`);
+          const noAddress = balanceAddressRefusal(order, kind);
+          if (noAddress) throw new ConflictError(noAddress);
           const now = clock.now();
           const row = await repo.insertPayment(tx, {
             orderId: order.id,
@@ -202,7 +215,9 @@ export function createPaymentsService(deps: {
         if (payment.status === "rejected")
           throw new ConflictError("This payment was rejected; it cannot be confirmed. The customer can declare it again.");
         if (payment.provider !== provider.name)
-          throw new ConflictError(`This is an online payment: ${payment.provider} confirms it with its signed webhook once the money is captured.`);
+          throw new ConflictError(
+            `This is an online payment: ${payment.provider} confirms it with its signed webhook once the money is captured.`,
+          );
         return confirmIn(tx, later, order, payment, actor);
       });
     },

@@ -95,6 +95,7 @@ describe("audit rows of staff order actions", () => {
     await uploadCad(t, staff.token, s.orderId);
     const cad = (await getOrder(t, s.customer.token, s.orderId)).cad_designs[0];
     await post(t, s.customer.token, `/api/cad-designs/${cad?.id}/approve/`);
+    await chooseAddress(t, s.customer.token, s.orderId);
     const balance = (
       await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR-BAL-1" })
     ).json<Payment>();

@@ -3,7 +3,17 @@ import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { signUpCustomer } from "../uploads/test-support.ts";
-import { getOrder, issueQuote, post, staffToken, submitDesign, toApproved, uploadCad, type Submitted } from "./test-support.ts";
+import {
+  chooseAddress,
+  getOrder,
+  issueQuote,
+  post,
+  staffToken,
+  submitDesign,
+  toApproved,
+  uploadCad,
+  type Submitted,
+} from "./test-support.ts";
 
 type Row = z.infer<typeof staffOrderSummarySchema>;
 
@@ -23,6 +33,7 @@ async function toReadyToShip(s: Submitted) {
   const cad = (await getOrder(t, s.customer.token, s.orderId)).cad_designs[0];
   await post(t, s.customer.token, `/api/cad-designs/${cad?.id}/approve/`);
   for (const to of ["manufacturing", "quality_check"]) await post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to });
+  await chooseAddress(t, s.customer.token, s.orderId);
   const balance = await post(t, s.customer.token, `/api/orders/${s.orderId}/payments/`, { kind: "balance", reference: "UTR-BAL" });
   await post(t, staff, `/api/staff/payments/${balance.json<{ id: string }>().id}/confirm/`);
   const res = await post(t, staff, `/api/staff/orders/${s.orderId}/transition/`, { to: "ready_to_ship" });

@@ -253,6 +253,8 @@ export function createOnlinePaymentsService(deps: {
               throw new ConflictError(`The ${kind} has already been paid.`);
             throw new ConflictError(kind === "advance" ? "The advance is not due." : "The balance is not due yet.");
           }
+          const noAddress = payments.balanceAddressRefusal(order, kind);
+          if (noAddress) throw new ConflictError(noAddress);
           const open = rows.filter((p) => p.kind === kind && p.status === "pending");
           if (open.some((p) => p.provider === "manual"))
             throw new ConflictError(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentWebhookEvents } from "../../db/schema/index.ts";
 import { authedInject, buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { startFakeRazorpay, startFakeStripe, type FakeRazorpay, type FakeStripe } from "../../test/payment-fakes.ts";
-import { getOrder, issueQuote, post, staffToken, submitDesign, type Submitted } from "../orders/test-support.ts";
+import { chooseAddress, getOrder, issueQuote, post, staffToken, submitDesign, uploadCad, type Submitted } from "../orders/test-support.ts";
 import { createOnlinePaymentsService, type ProviderRefundSettler } from "./online-payments.service.ts";
 import { configuredProviders } from "./providers.ts";
 
@@ -406,6 +406,24 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     expect((await getOrder(t, s.customer.token, s.orderId)).payments).toHaveLength(1);
   });
 
+  it("opens the balance's checkout only once the order has a delivery address", async () => {
+    const s = await quotedOrder(t, staff);
+    const advance = await started(t, s, "razorpay");
+    expect((await rzp.capture(String(advance.widget?.order_id))).status).toBe(200);
+    const cad = await uploadCad(t, staff, s.orderId);
+    await post(t, s.customer.token, `/api/cad-designs/${cad.json<{ id: string }>().id}/approve/`);
+    const n = (await getOrder(t, s.customer.token, s.orderId)).order_number;
+    const early = await checkout(t, s, "razorpay", "balance");
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({
+      detail: `Choose the delivery address of order ${n} before paying the balance: your piece ships there and the tax invoice names it.`,
+    });
+    await chooseAddress(t, s.customer.token, s.orderId);
+    const balance = await checkout(t, s, "razorpay", "balance");
+    expect(balance.statusCode, balance.body).toBe(201);
+    expect(balance.json<CheckoutStartResponse>().payment).toMatchObject({ kind: "balance", amount: "51500.00", currency: "INR" });
+  });
+
   it("refuses a checkout for another customer's order (404), for staff (403) and when nothing is due", async () => {
     const s = await quotedOrder(t, staff);
     const other = await submitDesign(t);
@@ -461,7 +479,9 @@ describe("online payments with Razorpay and Stripe (local fakes of their APIs)",
     await rzp.capture(String(start.widget?.order_id), { paymentId: "pay_early01" });
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("refund succeeded");
     expect(await service.webhook("razorpay", Buffer.from(refund.body), refund.headers)).toBe("duplicate");
-    expect(settled).toEqual([{ provider: "razorpay", providerRefundId: "rfnd_early01", refundId: "", status: "succeeded", failureReason: "" }]);
+    expect(settled).toEqual([
+      { provider: "razorpay", providerRefundId: "rfnd_early01", refundId: "", status: "succeeded", failureReason: "" },
+    ]);
     // A refund the refunds service does not know yet (it answers "retry"): 409, nothing stored, applied on the next delivery.
     let known = false;
     const waiting = createOnlinePaymentsService({
