@@ -195,7 +195,9 @@ describe("Order detail", () => {
     const due = screen.getByRole("region", { name: "Balance due" });
     expect(within(due).getByTestId("amount-due")).toHaveTextContent("$625.00");
     // No delivery address yet: the balance says where to choose it.
-    expect(within(due).getByTestId("balance-ships-to")).toHaveTextContent("Choose the delivery address on this page");
+    expect(within(due).getByTestId("balance-ships-to")).toHaveTextContent("Choose the delivery address on this page before paying the balance");
+    // ...and takes no payment until then (the server refuses one too).
+    expect(within(due).queryByRole("button", { name: "I have paid" })).not.toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "Your quote" })).getByText("Balance before shipping")).toBeInTheDocument();
     expect(screen.getByTestId("payment-totals")).toHaveTextContent("Still to pay$625.00");
   });

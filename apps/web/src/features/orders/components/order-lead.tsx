@@ -50,7 +50,7 @@ export function OrderLead({ order, onReviewCad }: { order: Order; onReviewCad: (
             shipsTo={due.kind === "balance" ? order.delivery_address : undefined}
           />
         )}
-        {showDue && <OnlinePayment order={order} due={due} />}
+        {showDue && !(due.kind === "balance" && !order.delivery_address) && <OnlinePayment order={order} due={due} />}
         {order.shipment && <TrackingCard status={order.status} shipment={order.shipment} />}
       </div>
     </section>

@@ -152,7 +152,9 @@ export function PaymentDueCard({
               {addressLines(shipsTo).join(", ")}
             </>
           ) : (
-            <span className="text-muted">Choose the delivery address on this page: the piece ships there once the balance is paid.</span>
+            <span className="text-muted">
+              Choose the delivery address on this page before paying the balance: the piece ships there and the invoice names it.
+            </span>
           )}
         </p>
       )}
@@ -172,7 +174,7 @@ export function PaymentDueCard({
         )}
       </div>
       {/* An open online checkout is told in the "Pay online" card; a transfer can be declared once it is done or failed. */}
-      {awaitingOnline ? null : due.awaiting_confirmation ? (
+      {awaitingOnline || shipsTo === null ? null : due.awaiting_confirmation ? (
         <p className="flex items-start gap-2 text-sm text-muted" role="status">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
           We have your payment reference and are confirming receipt.
