@@ -18,13 +18,19 @@ const PARTS: Record<string, BenchPart> = {
     load: () => import("./designs/run.ts"),
   },
   events: {
-    describe: "1 000 server-sent event streams on one instance: p50/p95 from a posted comment to the last stream receiving it, and the server's memory",
+    describe:
+      "1 000 server-sent event streams on one instance: p50/p95 from a posted comment to the last stream receiving it, and the server's memory",
     load: () => import("./events/run.ts"),
   },
   load: {
     describe:
       "BENCH_LOAD_CLIENTS (200) concurrent clients × BENCH_LOAD_SECONDS (60) of a mixed customer and staff workload (~5 % writes) on PostgreSQL, one instance and two behind a round-robin proxy: requests/s, p50/p95/p99, errors, peak RSS per instance",
     load: () => import("./load/run.ts"),
+  },
+  money: {
+    describe:
+      "gapless invoice numbers under concurrency (PGlite; PostgreSQL with BENCH_DATABASE_URL): numbers/s, p50/p95, gapless; a tax invoice PDF's render time and size",
+    load: () => import("./money/run.ts"),
   },
   orders: {
     describe:
