@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, paginatedSchema } from "./common.ts";
 import { PAYMENT_KINDS, PAYMENT_STATUSES, REFUND_STATUSES } from "./orders.ts";
+import { formatMoney } from "./money-format.ts";
 import { moneyInputSchema, moneySchema } from "./pricing.ts";
 
 /**
@@ -157,3 +158,18 @@ export function canRefund(
 
 /** Whether `amount` (a typed decimal) is within what is left. */
 export const withinRefundable = (amount: string, left: string): boolean => cents(amount) > 0n && cents(amount) <= cents(left);
+
+/**
+ * The staff refund form's rules (the dialog): a positive amount within what is left of the payment,
+ * a reason, and the reference of a manual transfer back. The server checks the same with
+ * refundInputSchema and against the payment as it stands.
+ */
+export function refundFormSchema(left: string, currency: string, manual: boolean) {
+  return z.object({
+    amount: moneyInputSchema
+      .refine((v) => v !== "0.00", REFUND_MESSAGES.amount)
+      .refine((v) => withinRefundable(v, left), `At most ${formatMoney(left, currency)} can be refunded.`),
+    reason: z.string().trim().min(1, REFUND_MESSAGES.reason).max(1000),
+    reference: manual ? z.string().trim().min(1, REFUND_MESSAGES.reference).max(200) : z.string().max(200),
+  });
+}

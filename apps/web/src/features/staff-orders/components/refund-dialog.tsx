@@ -1,17 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  LEDGER_METHOD_LABELS,
-  REFUND_MESSAGES,
-  moneyInputSchema,
-  refundableOf,
-  withinRefundable,
-  type LedgerMethod,
-  type Order,
-  type Payment,
-} from "@atelier/contract";
+import { LEDGER_METHOD_LABELS, refundableOf, refundFormSchema, type LedgerMethod, type Order, type Payment } from "@atelier/contract";
 import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -28,17 +18,6 @@ interface RefundValues {
   amount: string;
   reason: string;
   reference: string;
-}
-
-/** The refund form's rules: within what is left, a reason, and the reference of a manual transfer back. */
-export function refundFormSchema(left: string, currency: string, manual: boolean) {
-  return z.object({
-    amount: moneyInputSchema
-      .refine((v) => v !== "0.00", REFUND_MESSAGES.amount)
-      .refine((v) => withinRefundable(v, left), `At most ${formatAmount(left, currency)} can be refunded.`),
-    reason: z.string().trim().min(1, REFUND_MESSAGES.reason).max(1000),
-    reference: manual ? z.string().trim().min(1, REFUND_MESSAGES.reference).max(200) : z.string().max(200),
-  });
 }
 
 /**
