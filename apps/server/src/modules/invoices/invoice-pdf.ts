@@ -1,4 +1,4 @@
-import { COLORS, FONT, MARGIN, openA4Document, Writer, type Cell } from "../orders/order-pdf-layout.ts";
+import { COLORS, FONT, openA4Document, pageFooters, Writer, type Cell } from "../orders/order-pdf-layout.ts";
 import { pdfText } from "../orders/order-pdf-text.ts";
 import { addressLines, countryName, type TaxDocumentContent } from "./invoice-content.ts";
 
@@ -153,25 +153,5 @@ function notes(w: Writer, c: TaxDocumentContent): void {
 }
 
 function footers(w: Writer, c: TaxDocumentContent): void {
-  const { doc } = w;
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN + 4;
-    doc
-      .moveTo(w.left, y - 8)
-      .lineTo(w.left + w.width, y - 8)
-      .lineWidth(0.6)
-      .strokeColor(COLORS.rule)
-      .stroke();
-    doc
-      .font(FONT.sans)
-      .fontSize(8)
-      .fillColor(COLORS.muted)
-      .text(pdfText(`${c.seller.legal_name || "Aurelia Atelier"} · ${c.title} ${c.number}`), w.left, y, { lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, w.left, y, { width: w.width, align: "right", lineBreak: false });
-    doc.page.margins.bottom = bottomMargin;
-  }
+  pageFooters(w, pdfText(`${c.seller.legal_name || "Aurelia Atelier"} · ${c.title} ${c.number}`));
 }

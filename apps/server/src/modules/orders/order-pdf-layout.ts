@@ -71,6 +71,28 @@ export interface Cell {
   color?: string;
 }
 
+/** The footer of every page (a rule, `left`, and "Page n of m" on the right), drawn once all pages exist. */
+export function pageFooters(w: Writer, left: string): void {
+  const { doc } = w;
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottomMargin = doc.page.margins.bottom;
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 4;
+    doc
+      .moveTo(w.left, y - 8)
+      .lineTo(w.left + w.width, y - 8)
+      .lineWidth(0.6)
+      .strokeColor(COLORS.rule)
+      .stroke();
+    doc.font(FONT.sans).fontSize(8).fillColor(COLORS.muted).text(left, w.left, y, { lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, w.left, y, { width: w.width, align: "right", lineBreak: false });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
+
 export class Writer {
   readonly left: number;
   readonly width: number;

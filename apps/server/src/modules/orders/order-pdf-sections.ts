@@ -17,7 +17,7 @@ import {
   type PaymentKind,
 } from "@atelier/contract";
 import { formatMoneyWithCode } from "../../lib/email/format.ts";
-import { COLORS, FONT, MARGIN, TONE_COLORS, type Writer } from "./order-pdf-layout.ts";
+import { COLORS, FONT, pageFooters, TONE_COLORS, type Writer } from "./order-pdf-layout.ts";
 import { pdfText } from "./order-pdf-text.ts";
 
 // The sections of the order's PDF, in the order they are drawn, each with the document's writer.
@@ -349,26 +349,5 @@ export function history(w: Writer, order: Order): void {
 
 /** "Page n of m" and the order number on every page, drawn once all pages exist. */
 export function footers(w: Writer, order: Order, generatedAt: Date): void {
-  const { doc } = w;
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottomMargin = doc.page.margins.bottom;
-    // Writing inside the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN + 4;
-    doc
-      .moveTo(w.left, y - 8)
-      .lineTo(w.left + w.width, y - 8)
-      .lineWidth(0.6)
-      .strokeColor(COLORS.rule)
-      .stroke();
-    doc
-      .font(FONT.sans)
-      .fontSize(8)
-      .fillColor(COLORS.muted)
-      .text(`Aurelia Atelier · Order ${pdfText(order.order_number)} · Generated ${w.date(generatedAt)}`, w.left, y, { lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, w.left, y, { width: w.width, align: "right", lineBreak: false });
-    doc.page.margins.bottom = bottomMargin;
-  }
+  pageFooters(w, `Aurelia Atelier · Order ${pdfText(order.order_number)} · Generated ${w.date(generatedAt)}`);
 }
